@@ -1,0 +1,302 @@
+// hc::array<T, N>: data that lives on one accelerator. Kernels use it
+// captured by reference ([&], as C++ AMP requires) or by value ([=]: a copy
+// made while a kernel is launched aliases the same data instead of copying
+// it). Host access waits for the accelerator and copies back as needed.
+#ifndef HC_DETAIL_ARRAY_HPP
+#define HC_DETAIL_ARRAY_HPP
+
+#include "hc/detail/array_view.hpp"
+
+#include <iterator>
+#include <type_traits>
+#include <vector>
+
+namespace hc {
+
+template <typename T, int N = 1> class array {
+  static_assert(N > 0, "array rank must be positive");
+  static_assert(!std::is_const<T>::value, "array elements cannot be const");
+
+  template <typename It>
+  using if_iterator = typename std::enable_if<
+      !std::is_arithmetic<It>::value &&
+      !std::is_same<typename std::decay<It>::type, accelerator_view>::value>::type;
+
+public:
+  static const int rank = N;
+  typedef T value_type;
+
+  // --- construction --------------------------------------------------------
+  explicit array(const extent<N> &ext)
+      : array(ext, accelerator().get_default_view()) {}
+  explicit array(int e0) : array(extent<N>(e0)) {}
+  array(int e0, int e1) : array(extent<N>(e0, e1)) {}
+  array(int e0, int e1, int e2) : array(extent<N>(e0, e1, e2)) {}
+
+  array(const extent<N> &ext, accelerator_view av,
+        access_type cpu_access_type = access_type_auto)
+      : storage_(allocate(ext, av.queue(), nullptr)), extent_(ext),
+        cpu_access_(cpu_access_type) {
+    data_ = static_cast<T *>(storage_->home_pointer());
+  }
+  array(int e0, accelerator_view av, access_type cpu = access_type_auto)
+      : array(extent<N>(e0), av, cpu) {}
+  array(int e0, int e1, accelerator_view av, access_type cpu = access_type_auto)
+      : array(extent<N>(e0, e1), av, cpu) {}
+  array(int e0, int e1, int e2, accelerator_view av,
+        access_type cpu = access_type_auto)
+      : array(extent<N>(e0, e1, e2), av, cpu) {}
+
+  // Staging array (C++ AMP): data on `av`'s side for transfers to
+  // `associated_av`.
+  array(const extent<N> &ext, accelerator_view av,
+        accelerator_view associated_av)
+      : storage_(allocate(ext, associated_av.queue(), av.queue())),
+        extent_(ext), cpu_access_(access_type_read_write) {
+    data_ = static_cast<T *>(storage_->home_pointer());
+  }
+
+  // From host data: [begin, end) or `ext.size()` elements from begin.
+  template <typename InputIt, typename = if_iterator<InputIt>>
+  array(const extent<N> &ext, InputIt begin)
+      : array(ext, accelerator().get_default_view()) {
+    fill_from(begin, nullptr);
+  }
+  template <typename InputIt, typename = if_iterator<InputIt>>
+  array(const extent<N> &ext, InputIt begin, InputIt end)
+      : array(ext, accelerator().get_default_view()) {
+    fill_from(begin, &end);
+  }
+  template <typename InputIt, typename = if_iterator<InputIt>>
+  array(const extent<N> &ext, InputIt begin, accelerator_view av,
+        access_type cpu = access_type_auto)
+      : array(ext, av, cpu) {
+    fill_from(begin, nullptr);
+  }
+  template <typename InputIt, typename = if_iterator<InputIt>>
+  array(const extent<N> &ext, InputIt begin, InputIt end, accelerator_view av,
+        access_type cpu = access_type_auto)
+      : array(ext, av, cpu) {
+    fill_from(begin, &end);
+  }
+  template <typename InputIt, typename = if_iterator<InputIt>>
+  array(int e0, InputIt begin) : array(extent<N>(e0), begin) {}
+  template <typename InputIt, typename = if_iterator<InputIt>>
+  array(int e0, InputIt begin, InputIt end) : array(extent<N>(e0), begin, end) {}
+  template <typename InputIt, typename = if_iterator<InputIt>>
+  array(int e0, int e1, InputIt begin) : array(extent<N>(e0, e1), begin) {}
+  template <typename InputIt, typename = if_iterator<InputIt>>
+  array(int e0, int e1, InputIt begin, InputIt end)
+      : array(extent<N>(e0, e1), begin, end) {}
+  template <typename InputIt, typename = if_iterator<InputIt>>
+  array(int e0, int e1, int e2, InputIt begin)
+      : array(extent<N>(e0, e1, e2), begin) {}
+  template <typename InputIt, typename = if_iterator<InputIt>>
+  array(int e0, int e1, int e2, InputIt begin, InputIt end)
+      : array(extent<N>(e0, e1, e2), begin, end) {}
+
+  // A copy of a view's data.
+  explicit array(const array_view<const T, N> &src)
+      : array(src.get_extent(), accelerator().get_default_view()) {
+    src.copy_to(*this);
+  }
+  array(const array_view<const T, N> &src, accelerator_view av,
+        access_type cpu = access_type_auto)
+      : array(src.get_extent(), av, cpu) {
+    src.copy_to(*this);
+  }
+
+  // A copy is a new array with the same contents on the same accelerator,
+  // except while parallel_for_each packs its kernel ([=] capture): then the
+  // copy aliases this array's data for the kernel.
+  array(const array &o)
+      : storage_(o.storage_), data_(o.data_), extent_(o.extent_),
+        cpu_access_(o.cpu_access_) {
+#if !HC_DEVICE_PASS
+    if (T *p = detail::bind_for_kernel<T>(storage_.get(),
+                                          access_mode_for_kernels())) {
+      data_ = p;
+      return;
+    }
+    detail::queue_ptr home = o.storage_->home_queue();
+    storage_ = allocate(extent_, home, nullptr);
+    data_ = static_cast<T *>(storage_->home_pointer());
+    detail::storage::copy(*o.storage_, 0, *storage_, 0, byte_size())->wait();
+#endif
+  }
+  array(array &&o) noexcept = default;
+
+  array &operator=(const array &o) {
+    if (this != &o) {
+      array tmp(o);
+      *this = std::move(tmp);
+    }
+    return *this;
+  }
+  array &operator=(array &&o) noexcept = default;
+  array &operator=(const array_view<const T, N> &src) {
+    src.copy_to(*this);
+    return *this;
+  }
+
+  // --- properties ----------------------------------------------------------
+
+  extent<N> get_extent() const { return extent_; }
+  accelerator_view get_accelerator_view() const {
+    return accelerator_view(storage_->home_queue());
+  }
+  accelerator_view get_associated_accelerator_view() const {
+    return get_accelerator_view();
+  }
+  access_type get_cpu_access_type() const { return cpu_access_; }
+
+  // --- element access ------------------------------------------------------
+
+  T &operator[](const index<N> &idx) { return ref(idx); }
+  const T &operator[](const index<N> &idx) const { return ref(idx); }
+  T &operator()(const index<N> &idx) { return ref(idx); }
+  const T &operator()(const index<N> &idx) const { return ref(idx); }
+
+  template <int M = N>
+  typename std::enable_if<M == 1, T &>::type operator[](int i) {
+    return ref(index<1>(i));
+  }
+  template <int M = N>
+  typename std::enable_if<M == 1, const T &>::type operator[](int i) const {
+    return ref(index<1>(i));
+  }
+  template <int M = N>
+  typename std::enable_if<(M > 1), array_view<T, M - 1>>::type
+  operator[](int i) {
+    return view()[i];
+  }
+  template <int M = N>
+  typename std::enable_if<(M > 1), array_view<const T, M - 1>>::type
+  operator[](int i) const {
+    return const_view()[i];
+  }
+  template <int M = N>
+  typename std::enable_if<M == 1, T &>::type operator()(int i0) {
+    return ref(index<1>(i0));
+  }
+  template <int M = N>
+  typename std::enable_if<M == 2, T &>::type operator()(int i0, int i1) {
+    return ref(index<2>(i0, i1));
+  }
+  template <int M = N>
+  typename std::enable_if<M == 2, const T &>::type operator()(int i0,
+                                                             int i1) const {
+    return ref(index<2>(i0, i1));
+  }
+  template <int M = N>
+  typename std::enable_if<M == 3, T &>::type operator()(int i0, int i1, int i2) {
+    return ref(index<3>(i0, i1, i2));
+  }
+  template <int M = N>
+  typename std::enable_if<M == 3, const T &>::type
+  operator()(int i0, int i1, int i2) const {
+    return ref(index<3>(i0, i1, i2));
+  }
+
+  // --- views ---------------------------------------------------------------
+
+  array_view<T, N> section(const index<N> &origin, const extent<N> &ext) {
+    return view().section(origin, ext);
+  }
+  array_view<const T, N> section(const index<N> &origin,
+                                 const extent<N> &ext) const {
+    return const_view().section(origin, ext);
+  }
+  array_view<T, N> section(const index<N> &origin) {
+    return view().section(origin);
+  }
+  array_view<T, N> section(const extent<N> &ext) { return view().section(ext); }
+  template <typename U> array_view<U, 1> reinterpret_as() {
+    return view().template view_as<1>(extent<1>(static_cast<int>(extent_.size())))
+        .template reinterpret_as<U>();
+  }
+  template <int K> array_view<T, K> view_as(const extent<K> &ext) {
+    return view().view_as(ext);
+  }
+
+  // --- data ----------------------------------------------------------------
+
+  // In kernels: the data on the accelerator. On the host: the host copy,
+  // made current first.
+  T *data() const {
+#if HC_DEVICE_PASS
+    return data_;
+#else
+    return static_cast<T *>(
+        detail::host_data(storage_.get(), detail::access_mode::read_write));
+#endif
+  }
+  // Address of the data in the accelerator's memory.
+  T *accelerator_pointer() const { return data_; }
+
+  operator std::vector<T>() const {
+    std::vector<T> out(extent_.size_wide());
+    storage_->read_to_host(0, out.data(), byte_size());
+    return out;
+  }
+  void copy_to(array &dest) const;
+  void copy_to(const array_view<T, N> &dest) const;
+
+  // For the library.
+  detail::storage *get_storage() const { return storage_.get(); }
+  detail::storage_ref storage_ref_copy() const { return storage_; }
+
+private:
+  static detail::access_mode access_mode_for_kernels() {
+    return detail::access_mode::read_write;
+  }
+  std::size_t byte_size() const { return extent_.size_wide() * sizeof(T); }
+
+  static detail::storage_ref allocate(const extent<N> &ext,
+                                      const detail::queue_ptr &home,
+                                      const detail::queue_ptr &staging) {
+    for (int i = 0; i < N; ++i)
+      if (ext[i] < 0)
+        detail::throw_runtime("array: negative extent",
+                              Kalmar::E_INVALIDARG_CODE);
+    return detail::storage_ref(detail::storage::create_on(
+        home, ext.size_wide() * sizeof(T), staging));
+  }
+  template <typename InputIt> void fill_from(InputIt begin, InputIt *end) {
+    std::size_t n = extent_.size_wide();
+    if (end && static_cast<std::size_t>(std::distance(begin, *end)) < n)
+      detail::throw_runtime("array: the source range is smaller than the "
+                            "extent",
+                            Kalmar::E_INVALIDARG_CODE);
+    std::vector<T> host(n);
+    for (std::size_t i = 0; i < n; ++i, ++begin)
+      host[i] = *begin;
+    storage_->write_from_host(0, host.data(), byte_size());
+  }
+
+  array_view<T, N> view() { return array_view<T, N>(*this); }
+  array_view<const T, N> const_view() const {
+    return array_view<const T, N>(*this);
+  }
+
+  HC_INLINE T *access() const {
+#if HC_DEVICE_PASS
+    return data_;
+#else
+    return static_cast<T *>(
+        detail::host_data(storage_.get(), detail::access_mode::read_write));
+#endif
+  }
+  HC_INLINE T &ref(const index<N> &idx) const {
+    return access()[detail::linearize(idx, extent_)];
+  }
+
+  detail::storage_ref storage_;
+  T *data_ = nullptr;  // the data on the home accelerator (or bound address)
+  extent<N> extent_;
+  access_type cpu_access_ = access_type_auto;
+};
+
+} // namespace hc
+
+#endif // HC_DETAIL_ARRAY_HPP

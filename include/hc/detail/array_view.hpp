@@ -1,0 +1,339 @@
+// hc::array_view<T, N>: a view of host data, of an hc::array, or of
+// runtime-managed data, usable on the host and (captured by value) in
+// kernels. The runtime keeps the copies coherent lazily (runtime.hpp).
+#ifndef HC_DETAIL_ARRAY_VIEW_HPP
+#define HC_DETAIL_ARRAY_VIEW_HPP
+
+#include "hc/detail/accelerator.hpp"
+#include "hc/detail/data_access.hpp"
+
+#include <type_traits>
+
+namespace hc {
+
+template <typename T, int N> class array;
+
+template <typename T, int N = 1> class array_view {
+  static_assert(N > 0, "array_view rank must be positive");
+  // Sources of the (e0[, e1[, e2]], source) constructors: a pointer or a
+  // container with data().
+  template <typename Src>
+  using if_source = typename std::enable_if<
+      !std::is_arithmetic<typename std::decay<Src>::type>::value>::type;
+
+public:
+  static const int rank = N;
+  typedef T value_type;
+  typedef typename std::remove_const<T>::type nc_value_type;
+
+  // --- construction --------------------------------------------------------
+
+  // A view of an array (shares its storage).
+  array_view(array<nc_value_type, N> &src)
+      : storage_(src.storage_ref_copy()), base_(src.get_extent()),
+        extent_(src.get_extent()) {}
+  template <typename U = T,
+            typename = typename std::enable_if<std::is_const<U>::value>::type>
+  array_view(const array<nc_value_type, N> &src)
+      : storage_(src.storage_ref_copy()), base_(src.get_extent()),
+        extent_(src.get_extent()) {}
+
+  // A view of host memory (not owned; must outlive the view's uses).
+  array_view(const extent<N> &ext, T *src)
+      : storage_(make_host_storage(src, ext)), base_(ext), extent_(ext) {}
+  template <typename Container,
+            typename = decltype(std::declval<Container &>().data())>
+  array_view(const extent<N> &ext, Container &src)
+      : array_view(ext, checked_data(src, ext)) {}
+  // Rank-specific shorthands (e0[, e1[, e2]], source): the source is a
+  // pointer or a container with data().
+  template <typename Src, typename = if_source<Src>>
+  array_view(int e0, Src &&src)
+      : array_view(extent<N>(e0), source_data(src, extent<N>(e0))) {}
+  template <typename Src, typename = if_source<Src>>
+  array_view(int e0, int e1, Src &&src)
+      : array_view(extent<N>(e0, e1), source_data(src, extent<N>(e0, e1))) {}
+  template <typename Src, typename = if_source<Src>>
+  array_view(int e0, int e1, int e2, Src &&src)
+      : array_view(extent<N>(e0, e1, e2),
+                   source_data(src, extent<N>(e0, e1, e2))) {}
+
+  // A view of runtime-managed data that lives on the host until used.
+  explicit array_view(const extent<N> &ext)
+      : storage_(make_owned_storage(ext)), base_(ext), extent_(ext) {}
+  explicit array_view(int e0) : array_view(extent<N>(e0)) {}
+  array_view(int e0, int e1) : array_view(extent<N>(e0, e1)) {}
+  array_view(int e0, int e1, int e2) : array_view(extent<N>(e0, e1, e2)) {}
+
+  // Copies are views of the same data. A copy made while parallel_for_each
+  // packs its kernel is bound to that launch (detail::launch_scope).
+  array_view(const array_view &o)
+      : storage_(o.storage_), data_(o.data_), base_(o.base_),
+        extent_(o.extent_), offset_(o.offset_), bound_(o.bound_) {
+    bind_if_launching();
+  }
+  // array_view<T> converts to array_view<const T>.
+  template <typename U,
+            typename = typename std::enable_if<
+                std::is_const<T>::value &&
+                std::is_same<const U, T>::value>::type>
+  array_view(const array_view<U, N> &o)
+      : storage_(o.storage_), data_(o.data_), base_(o.base_),
+        extent_(o.extent_), offset_(o.offset_), bound_(o.bound_) {
+    bind_if_launching();
+  }
+  array_view &operator=(const array_view &o) = default;
+
+  // --- shape ---------------------------------------------------------------
+
+  extent<N> get_extent() const { return extent_; }
+  accelerator_view get_source_accelerator_view() const {
+    detail::queue_ptr q = storage_->home_queue();
+    return accelerator_view(q ? q : detail::cpu_device().default_queue());
+  }
+
+  // --- element access ------------------------------------------------------
+
+  T &operator[](const index<N> &idx) const { return ref(idx); }
+  T &operator()(const index<N> &idx) const { return ref(idx); }
+  T &get_ref(const index<N> &idx) const { return ref(idx); }
+
+  // N == 1: the element; N > 1: the (N-1)-dimensional projection.
+  template <int M = N>
+  typename std::enable_if<M == 1, T &>::type operator[](int i) const {
+    return ref(index<1>(i));
+  }
+  template <int M = N>
+  typename std::enable_if<(M > 1), array_view<T, M - 1>>::type
+  operator[](int i) const {
+    return project(i);
+  }
+  template <int M = N>
+  typename std::enable_if<M == 1, T &>::type operator()(int i0) const {
+    return ref(index<1>(i0));
+  }
+  template <int M = N>
+  typename std::enable_if<(M > 1), array_view<T, M - 1>>::type
+  operator()(int i0) const {
+    return project(i0);
+  }
+  template <int M = N>
+  typename std::enable_if<M == 2, T &>::type operator()(int i0, int i1) const {
+    return ref(index<2>(i0, i1));
+  }
+  template <int M = N>
+  typename std::enable_if<M == 3, T &>::type operator()(int i0, int i1,
+                                                       int i2) const {
+    return ref(index<3>(i0, i1, i2));
+  }
+
+  // --- sub-views -----------------------------------------------------------
+
+  array_view section(const index<N> &origin, const extent<N> &ext) const {
+    check_section(origin, ext);
+    array_view r(*this, no_bind{});
+    r.offset_ = detail::element_offset(offset_, base_, origin);
+    r.extent_ = ext;
+    return r;
+  }
+  array_view section(const index<N> &origin) const {
+    return section(origin, extent_ - origin);
+  }
+  array_view section(const extent<N> &ext) const {
+    return section(index<N>(), ext);
+  }
+  template <int M = N, typename = typename std::enable_if<M == 1>::type>
+  array_view section(int i0, int e0) const {
+    return section(index<1>(i0), extent<1>(e0));
+  }
+  template <int M = N, typename = typename std::enable_if<M == 2>::type>
+  array_view section(int i0, int i1, int e0, int e1) const {
+    return section(index<2>(i0, i1), extent<2>(e0, e1));
+  }
+  template <int M = N, typename = typename std::enable_if<M == 3>::type>
+  array_view section(int i0, int i1, int i2, int e0, int e1, int e2) const {
+    return section(index<3>(i0, i1, i2), extent<3>(e0, e1, e2));
+  }
+
+  // Reinterprets a contiguous rank-1 view's bytes as another element type.
+  template <typename U> array_view<U, 1> reinterpret_as() const {
+    static_assert(N == 1, "reinterpret_as needs a rank-1 array_view");
+    array_view<U, 1> r(storage_, bound_ ? reinterpret_cast<U *>(data_) : nullptr,
+                       extent<1>(static_cast<int>(extent_[0] * sizeof(T) /
+                                                  sizeof(U))),
+                       offset_ * sizeof(T) / sizeof(U), bound_);
+    return r;
+  }
+  // Reshapes a contiguous view.
+  template <int K> array_view<T, K> view_as(const extent<K> &ext) const {
+    detail::host_check(is_contiguous() &&
+                           ext.size_wide() <= extent_.size_wide(),
+                       "array_view::view_as: the view is not contiguous or "
+                       "the new extent is larger than the view");
+    return array_view<T, K>(storage_, data_, ext, offset_, bound_);
+  }
+
+  // --- data ----------------------------------------------------------------
+
+  // Host pointer to the view's first element (synchronises the host copy).
+  T *data() const { return access(detail::mode_for<T>()) + offset_; }
+  // Address of the first element in the accelerator's memory (the home
+  // device of the data); valid in kernels launched there.
+  T *accelerator_pointer() const {
+#if HC_DEVICE_PASS
+    return data_ + offset_;
+#else
+    return static_cast<T *>(storage_->home_pointer()) + offset_;
+#endif
+  }
+
+  // --- coherence -----------------------------------------------------------
+
+  void synchronize() const { storage_->synchronize(); }
+  completion_future synchronize_async() const {
+    return completion_future(storage_->synchronize_async());
+  }
+  void synchronize_to(const accelerator_view &av) const {
+    storage_->synchronize_to(av.queue());
+  }
+  completion_future synchronize_to_async(const accelerator_view &av) const {
+    storage_->synchronize_to(av.queue());
+    return completion_future(detail::async_state::make_ready());
+  }
+  void refresh() const { storage_->refresh(); }
+  void discard_data() const { storage_->discard(); }
+
+  void copy_to(const array_view<nc_value_type, N> &dest) const;
+  void copy_to(array<nc_value_type, N> &dest) const;
+
+  // True when the view's elements are one contiguous run.
+  bool is_contiguous() const {
+    for (int i = 1; i < N; ++i)
+      if (extent_[i] != base_[i])
+        return false;
+    return true;
+  }
+
+  // For the library: the storage and the linear offset of element 0.
+  detail::storage *get_storage() const { return storage_.get(); }
+  std::size_t get_offset() const { return offset_; }
+  const extent<N> &get_base_extent() const { return base_; }
+
+private:
+  template <typename, int> friend class array_view;
+  template <typename, int> friend class array;
+  struct no_bind {};
+
+  array_view(const array_view &o, no_bind)
+      : storage_(o.storage_), data_(o.data_), base_(o.base_),
+        extent_(o.extent_), offset_(o.offset_), bound_(o.bound_) {}
+  array_view(const detail::storage_ref &s, T *data, const extent<N> &ext,
+             std::size_t offset, int bound)
+      : storage_(s), data_(data), base_(ext), extent_(ext), offset_(offset),
+        bound_(bound) {}
+
+  template <typename Src>
+  static T *source_data(Src &src, const extent<N> &ext) {
+    if constexpr (std::is_pointer<typename std::decay<Src>::type>::value) {
+      (void)ext;
+      return src;
+    } else {
+      return checked_data(src, ext);
+    }
+  }
+  template <typename Container>
+  static T *checked_data(Container &src, const extent<N> &ext) {
+    if (static_cast<std::size_t>(src.size()) < ext.size_wide())
+      detail::throw_runtime("array_view: the container is smaller than the "
+                            "extent",
+                            Kalmar::E_INVALIDARG_CODE);
+    return src.data();
+  }
+
+  static detail::storage_ref make_host_storage(T *src, const extent<N> &ext) {
+#if HC_DEVICE_PASS
+    (void)src;
+    (void)ext;
+    return detail::storage_ref();
+#else
+    check_extent(ext);
+    return detail::storage_ref(detail::storage::create_for_host(
+        const_cast<nc_value_type *>(src), ext.size_wide() * sizeof(T)));
+#endif
+  }
+  static detail::storage_ref make_owned_storage(const extent<N> &ext) {
+#if HC_DEVICE_PASS
+    (void)ext;
+    return detail::storage_ref();
+#else
+    check_extent(ext);
+    return detail::storage_ref(detail::storage::create_on(
+        detail::cpu_device().default_queue(), ext.size_wide() * sizeof(T)));
+#endif
+  }
+  static void check_extent(const extent<N> &ext) {
+    for (int i = 0; i < N; ++i)
+      if (ext[i] < 0)
+        detail::throw_runtime("array_view: negative extent",
+                              Kalmar::E_INVALIDARG_CODE);
+  }
+  void check_section(const index<N> &origin, const extent<N> &ext) const {
+    for (int i = 0; i < N; ++i)
+      detail::host_check(origin[i] >= 0 && ext[i] >= 0 &&
+                             origin[i] + ext[i] <= extent_[i],
+                         "array_view::section: the section is outside the "
+                         "view");
+  }
+
+  void bind_if_launching() {
+    if (T *p = detail::bind_for_kernel<T>(storage_.get(),
+                                          detail::mode_for<T>())) {
+      data_ = p;
+      bound_ = 1;
+    }
+  }
+
+  // Base address of the whole underlying data where this copy is used.
+  HC_INLINE T *access(detail::access_mode mode) const {
+#if HC_DEVICE_PASS
+    (void)mode;
+    return data_;
+#else
+    if (bound_)
+      return data_;
+    return static_cast<T *>(detail::host_data(storage_.get(), mode));
+#endif
+  }
+  HC_INLINE T &ref(const index<N> &idx) const {
+    return access(detail::mode_for<T>())[detail::element_offset(offset_, base_,
+                                                                 idx)];
+  }
+  template <int M = N>
+  array_view<T, M - 1> project(int i) const {
+    extent<M - 1> base, ext;
+    for (int d = 1; d < M; ++d) {
+      base[d - 1] = base_[d];
+      ext[d - 1] = extent_[d];
+    }
+    return array_view<T, M - 1>(
+        storage_, data_, base,
+        offset_ + static_cast<std::size_t>(i) * detail::row_stride(base_, 0),
+        bound_)
+        .with_extent(ext);
+  }
+  array_view with_extent(const extent<N> &ext) {
+    extent_ = ext;
+    return *this;
+  }
+
+  detail::storage_ref storage_;
+  T *data_ = nullptr;  // only meaningful when bound_
+  extent<N> base_;     // shape of the whole underlying data
+  extent<N> extent_;   // shape of this view
+  std::size_t offset_ = 0;
+  int bound_ = 0;      // copy made for a kernel: data_ is the kernel's address
+};
+
+} // namespace hc
+
+#endif // HC_DETAIL_ARRAY_VIEW_HPP

@@ -1,0 +1,50 @@
+// Compilation-mode plumbing shared by every hc header.
+//
+// hcc compiles each translation unit twice (docs/architecture.md):
+//   host pass    __KALMAR_CPU__ defined: the program, and the kernels as
+//                ordinary host code for the CPU backend;
+//   device pass  __KALMAR_ACCELERATOR__ defined: the kernels for a GPU.
+// Class layouts must be identical in both passes (kernel arguments are the
+// host's bytes); only function bodies may differ. HC_DEVICE_PASS selects
+// those bodies.
+#ifndef HC_DETAIL_CONFIG_HPP
+#define HC_DETAIL_CONFIG_HPP
+
+#if defined(__KALMAR_ACCELERATOR__) && __KALMAR_ACCELERATOR__
+#define HC_DEVICE_PASS 1
+#else
+#define HC_DEVICE_PASS 0
+#endif
+
+#if HC_DEVICE_PASS
+#include <gpuintrin.h>
+#endif
+
+// hcc's spellings of the restriction annotations. With hcc's auto
+// annotation every function a kernel calls is compiled for the device, so
+// these document intent; the frontend plugin gives them their meaning.
+#ifndef __HC__
+#define __HC__ __attribute__((hc))
+#endif
+#ifndef __CPU__
+#define __CPU__ __attribute__((cpu))
+#endif
+
+// tile_static: one variable per tile. On a GPU that is group (shared)
+// memory. On the CPU backend a tile's work-items run as fibers of one worker
+// thread, one tile at a time per thread, so a thread_local is per tile.
+#ifndef tile_static
+#if HC_DEVICE_PASS
+#define tile_static __attribute__((shared))
+#else
+#define tile_static static thread_local
+#endif
+#endif
+
+#define HC_INLINE inline __attribute__((always_inline))
+
+// Functions whose device body uses GPU intrinsics (which Clang only lets
+// host-and-device code call); their host body is the CPU backend's.
+#define HC_HOST_DEVICE __attribute__((host, device))
+
+#endif // HC_DETAIL_CONFIG_HPP

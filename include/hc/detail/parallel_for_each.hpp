@@ -1,0 +1,267 @@
+// hc::parallel_for_each: packs the kernel functor into one argument block,
+// binds the arrays / array_views it captured, and enqueues it on an
+// accelerator_view. Asynchronous: returns a completion_future at once.
+//
+// One kernel is one instantiation of hc_kernel<> (or hc_tiled_kernel<>):
+// the device pass compiles it for the GPU, the host pass looks up its
+// device-side name to launch it by name, and the CPU backend calls the
+// matching cpu_* entry points of the same functor compiled for the host.
+#ifndef HC_DETAIL_PARALLEL_FOR_EACH_HPP
+#define HC_DETAIL_PARALLEL_FOR_EACH_HPP
+
+#include "hc/detail/accelerator.hpp"
+#include "hc/detail/index.hpp"
+#include "hc/detail/runtime.hpp"
+#include "hc/detail/tiled.hpp"
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <type_traits>
+
+namespace hc {
+namespace detail {
+
+// The kernel's argument block: the user's functor and the compute domain.
+// Its bytes are handed to the device as they are on the host, so it holds
+// nothing whose layout differs between the passes.
+template <class Kernel, int N> struct kernel_args {
+  Kernel kernel;
+  extent<N> domain;
+  int tile[3];
+  std::size_t total;
+
+  kernel_args(const Kernel &k, const extent<N> &ext, const int *tile_sizes)
+      : kernel(k), domain(ext), total(ext.size_wide()) {
+    for (int i = 0; i < 3; ++i)
+      tile[i] = (tile_sizes && i < N) ? tile_sizes[i] : 0;
+  }
+};
+
+// The device kernel's single by-value parameter: the argument block's raw
+// bytes. Raw bytes, so the device never runs a constructor or destructor of
+// the functor's members (host-side reference counts live in host memory).
+template <class Kernel, int N> struct alignas(kernel_args<Kernel, N>) raw_args {
+  unsigned char bytes[sizeof(kernel_args<Kernel, N>)];
+};
+
+template <class Kernel, int N>
+HC_INLINE const kernel_args<Kernel, N> &unpack(const raw_args<Kernel, N> &raw) {
+  return *reinterpret_cast<const kernel_args<Kernel, N> *>(raw.bytes);
+}
+
+// Calls the functor even if its operator() is not const (mutable lambdas).
+template <class Kernel, class Arg>
+HC_INLINE void invoke(const Kernel &k, Arg &arg) {
+  const_cast<Kernel &>(k)(arg);
+}
+
+template <int N>
+HC_INLINE tiled_index<N> make_tiled_index(const index<N> &tile,
+                                          const index<N> &local,
+                                          const extent<N> &tile_ext) {
+  index<N> origin;
+  for (int i = 0; i < N; ++i)
+    origin[i] = tile[i] * tile_ext[i];
+  return tiled_index<N>(origin + local, local, tile, origin, tile_barrier(),
+                        tile_ext);
+}
+
+// --- GPU entry points (compiled by the device pass) ------------------------
+
+// Non-tiled: a 1-D grid walks the linear ids with a grid-sized stride, so
+// any extent (any rank, any size) fits whatever grid the backend launches.
+template <class Kernel, int N>
+__attribute__((global)) void hc_kernel(raw_args<Kernel, N> raw) {
+#if HC_DEVICE_PASS
+  const kernel_args<Kernel, N> &a = unpack(raw);
+  std::size_t stride = static_cast<std::size_t>(__gpu_num_blocks_x()) *
+                       __gpu_num_threads_x();
+  for (std::size_t linear = static_cast<std::size_t>(__gpu_block_id_x()) *
+                                __gpu_num_threads_x() +
+                            __gpu_thread_id_x();
+       linear < a.total; linear += stride) {
+    index<N> idx = delinearize(linear, a.domain);
+    invoke(a.kernel, idx);
+  }
+#else
+  (void)raw;
+#endif
+}
+
+// Tiled: one thread block per tile, block dimensions x/y/z = hc dimensions
+// N-1/N-2/N-3 (the fastest varying dimension on x). Tiles are numbered
+// linearly over a 1-D grid, again with a grid-sized stride; every thread of
+// a block runs the same number of iterations, so barriers stay matched.
+// Work-items beyond the extent (partial edge tiles) do not run the kernel.
+template <class Kernel, int N>
+__attribute__((global)) void hc_tiled_kernel(raw_args<Kernel, N> raw) {
+#if HC_DEVICE_PASS
+  const kernel_args<Kernel, N> &a = unpack(raw);
+  extent<N> tile_ext, tiles;
+  index<N> local;
+  const unsigned hw_local[3] = {__gpu_thread_id_x(), __gpu_thread_id_y(),
+                                __gpu_thread_id_z()};
+  std::size_t tile_count = 1;
+  for (int i = 0; i < N; ++i) {
+    tile_ext[i] = a.tile[i];
+    tiles[i] = (a.domain[i] + a.tile[i] - 1) / a.tile[i];
+    local[i] = static_cast<int>(hw_local[N - 1 - i]);
+    tile_count *= static_cast<std::size_t>(tiles[i]);
+  }
+  for (std::size_t t = __gpu_block_id_x(); t < tile_count;
+       t += __gpu_num_blocks_x()) {
+    tiled_index<N> tidx = make_tiled_index(delinearize(t, tiles), local,
+                                           tile_ext);
+    if (a.domain.contains(tidx.global))
+      invoke(a.kernel, tidx);
+  }
+#else
+  (void)raw;
+#endif
+}
+
+// --- CPU entry points (host pass) ------------------------------------------
+
+template <class Kernel, int N>
+void cpu_run_range(const void *args, std::size_t begin, std::size_t end) {
+  const kernel_args<Kernel, N> &a =
+      *static_cast<const kernel_args<Kernel, N> *>(args);
+  if (begin >= end)
+    return;
+  index<N> idx = delinearize(begin, a.domain);
+  for (std::size_t linear = begin; linear < end; ++linear) {
+    invoke(a.kernel, idx);
+    // Advance the index with carry instead of dividing per work-item.
+    for (int i = N - 1; i >= 0; --i) {
+      if (++idx[i] < a.domain[i])
+        break;
+      idx[i] = 0;
+    }
+  }
+}
+
+template <class Kernel, int N>
+void cpu_run_item(const void *args, const cpu_work_item &item) {
+  const kernel_args<Kernel, N> &a =
+      *static_cast<const kernel_args<Kernel, N> *>(args);
+  index<N> tile, local;
+  extent<N> tile_ext;
+  for (int i = 0; i < N; ++i) {
+    tile[i] = static_cast<int>(item.tile[i]);
+    local[i] = static_cast<int>(item.local[i]);
+    tile_ext[i] = a.tile[i];
+  }
+  tiled_index<N> tidx = make_tiled_index(tile, local, tile_ext);
+  invoke(a.kernel, tidx);
+}
+
+// --- launch -----------------------------------------------------------------
+
+template <int N> void check_domain(const extent<N> &ext) {
+  for (int i = 0; i < N; ++i)
+    if (ext[i] < 0)
+      throw invalid_compute_domain(
+          "parallel_for_each: dimension " + std::to_string(i) +
+          " of the extent is negative (" + std::to_string(ext[i]) + ")");
+}
+
+template <int N>
+void check_tiles(const tiled_extent<N> &ext, const accelerator_view &av) {
+  check_domain<N>(ext);
+  std::size_t tile_size = 1;
+  for (int i = 0; i < N; ++i) {
+    if (ext.tile_dim[i] <= 0)
+      throw invalid_compute_domain(
+          "parallel_for_each: tile size " + std::to_string(ext.tile_dim[i]) +
+          " in dimension " + std::to_string(i) + " is not positive");
+    tile_size *= static_cast<std::size_t>(ext.tile_dim[i]);
+  }
+  const device_info &info = av.queue()->get_device().info();
+  if (tile_size > info.max_tile_size)
+    throw invalid_compute_domain(
+        "parallel_for_each: a tile of " + std::to_string(tile_size) +
+        " work-items exceeds the accelerator's limit of " +
+        std::to_string(info.max_tile_size));
+  if (info.max_tile_static_bytes &&
+      ext.get_dynamic_group_segment_size() > info.max_tile_static_bytes)
+    throw invalid_compute_domain(
+        "parallel_for_each: dynamic group segment of " +
+        std::to_string(ext.get_dynamic_group_segment_size()) +
+        " bytes exceeds the accelerator's limit of " +
+        std::to_string(info.max_tile_static_bytes));
+}
+
+// Copies the functor under a launch_scope (binding captured data), then
+// submits it.
+template <bool Tiled, class Kernel, int N>
+completion_future launch(const accelerator_view &av, const extent<N> &ext,
+                         const int *tile_sizes, std::size_t dynamic_bytes,
+                         const Kernel &f) {
+  using args_t = kernel_args<Kernel, N>;
+  launch_scope scope(av.queue());
+  std::shared_ptr<args_t> args = std::make_shared<args_t>(f, ext, tile_sizes);
+  scope.close();
+
+  kernel_launch k;
+  k.args = args.get();
+  k.args_size = sizeof(args_t);
+  k.args_owner = args;
+  launch_geometry &g = k.geometry;
+  g.dynamic_group_bytes = dynamic_bytes;
+  if constexpr (Tiled) {
+    k.device_name =
+        __builtin_get_device_side_mangled_name(hc_tiled_kernel<Kernel, N>);
+    k.cpu_item = &cpu_run_item<Kernel, N>;
+    g.rank = N;
+    for (int i = 0; i < N; ++i) {
+      g.global[i] = static_cast<std::size_t>(ext[i]);
+      g.tile[i] = static_cast<std::size_t>(tile_sizes[i]);
+    }
+  } else {
+    k.device_name = __builtin_get_device_side_mangled_name(hc_kernel<Kernel, N>);
+    k.cpu_range = &cpu_run_range<Kernel, N>;
+    g.rank = 1;
+    g.global[0] = args->total;
+  }
+  return completion_future(scope.submit(k));
+}
+
+} // namespace detail
+
+template <int N, typename Kernel>
+completion_future parallel_for_each(const accelerator_view &av,
+                                    const extent<N> &compute_domain,
+                                    const Kernel &f) {
+  detail::check_domain(compute_domain);
+  return detail::launch<false>(av, compute_domain, nullptr, 0, f);
+}
+
+template <int N, typename Kernel>
+completion_future parallel_for_each(const extent<N> &compute_domain,
+                                    const Kernel &f) {
+  return parallel_for_each(accelerator::get_auto_selection_view(),
+                           compute_domain, f);
+}
+
+template <int N, typename Kernel>
+completion_future parallel_for_each(const accelerator_view &av,
+                                    const tiled_extent<N> &compute_domain,
+                                    const Kernel &f) {
+  detail::check_tiles(compute_domain, av);
+  return detail::launch<true>(av,
+                              static_cast<const extent<N> &>(compute_domain),
+                        compute_domain.tile_dim,
+                        compute_domain.get_dynamic_group_segment_size(), f);
+}
+
+template <int N, typename Kernel>
+completion_future parallel_for_each(const tiled_extent<N> &compute_domain,
+                                    const Kernel &f) {
+  return parallel_for_each(accelerator::get_auto_selection_view(),
+                           compute_domain, f);
+}
+
+} // namespace hc
+
+#endif // HC_DETAIL_PARALLEL_FOR_EACH_HPP
