@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Installs what building and testing hcc needs, from Debian 12's packages.
+set -euo pipefail
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
+$SUDO apt-get update
+$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+  cmake ninja-build g++ make python3 \
+  clang-22 libclang-22-dev llvm-22-dev lld-22 llvm-22-tools \
+  libboost-context-dev googletest libgtest-dev
