@@ -1,0 +1,70 @@
+# -*- Python -*-
+# lit configuration of the hcc test suite.
+#
+# Normally loaded through the lit.site.cfg.py that CMake writes into
+# <build>/test (it sets the paths below), so run:
+#     lit -sv <build>/test
+# Running lit directly on this source directory also works when the build
+# tree is <source>/build or is named by the HCC_BUILD_DIR environment variable.
+#
+# Substitutions: %hcc, %hcc-config (the driver and its config tool from the
+# build tree), plus lit's own %s, %S, %t, %T... FileCheck and not come from
+# the LLVM tools directory, which is put first on PATH.
+#
+# Features: cuda-backend when HCC_DEFAULT_ACCELERATOR=cuda, cpu-backend
+# otherwise.
+
+import os
+import lit.formats
+import lit.util
+
+config.name = "hcc"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cpp", ".test"]
+config.excludes = ["CMakeLists.txt", "Inputs", "lit.cfg.py",
+                   "lit.site.cfg.py", "lit.site.cfg.py.in"]
+config.test_source_root = os.path.dirname(os.path.abspath(__file__))
+
+# --- paths ------------------------------------------------------------------
+if not hasattr(config, "hcc_obj_root"):
+    # No site config: we were pointed at the source tree.
+    src_root = os.path.dirname(config.test_source_root)
+    obj_root = os.environ.get("HCC_BUILD_DIR", os.path.join(src_root, "build"))
+    config.hcc_src_root = src_root
+    config.hcc_obj_root = os.path.abspath(obj_root)
+    config.hcc_tools_dir = os.path.join(config.hcc_obj_root, "bin")
+    config.llvm_tools_dir = os.environ.get("HCC_LLVM_TOOLS_DIR",
+                                           "/usr/lib/llvm-22/bin")
+    config.test_exec_root = os.path.join(config.hcc_obj_root, "test")
+else:
+    config.test_exec_root = os.path.join(config.hcc_obj_root, "test")
+
+hcc = os.path.join(config.hcc_tools_dir, "hcc")
+hcc_config = os.path.join(config.hcc_tools_dir, "hcc-config")
+if not os.path.exists(hcc):
+    lit_config.warning("hcc driver not found at %s (build it first)" % hcc)
+
+# Longest first: %hcc is a prefix of %hcc-config.
+config.substitutions.append(("%hcc-config", hcc_config))
+config.substitutions.append(("%hcc", hcc))
+
+# --- environment ------------------------------------------------------------
+path = [config.llvm_tools_dir, config.hcc_tools_dir]
+path.append(os.environ.get("PATH", ""))
+config.environment["PATH"] = os.pathsep.join(path)
+
+passthrough = ["HOME", "TMPDIR", "TMP", "TEMP", "LD_LIBRARY_PATH", "LANG",
+               "LC_ALL", "HCC_DEFAULT_ACCELERATOR", "HCC_OFFLOAD_ARCH"]
+for name in passthrough:
+    if name in os.environ:
+        config.environment[name] = os.environ[name]
+for name, value in os.environ.items():
+    if name.startswith("HCC_") or name.startswith("CUDA_"):
+        config.environment[name] = value
+
+# --- features ---------------------------------------------------------------
+backend = os.environ.get("HCC_DEFAULT_ACCELERATOR", "").strip().lower()
+if backend == "cuda":
+    config.available_features.add("cuda-backend")
+else:
+    config.available_features.add("cpu-backend")
