@@ -1,0 +1,47 @@
+//===- PluginAction.cpp - Entry point of libhcc-clang-plugin.so ----------===//
+//
+// Part of hcc. Loaded with -fplugin= in both passes of every hcc
+// compilation. Loading the library registers the [[hc]]/[[cpu]] attributes
+// (HccAttributes.cpp); this action, which Clang runs before the main action
+// of every compile that loads the plugin, installs the source rewriting that
+// lets those attributes follow a parameter list. It adds no AST consumer of
+// its own and leaves the main action (code generation, -fsyntax-only, ...)
+// to do the compile as usual.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SourceRewriting.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+using namespace clang;
+
+namespace {
+
+class HccPluginAction : public PluginASTAction {
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    // Called once the main file is registered and before it is lexed.
+    hcc::installAttributeSpellingRewriter(CI);
+    return std::make_unique<ASTConsumer>();
+  }
+
+  bool ParseArgs(const CompilerInstance &,
+                 const std::vector<std::string> &) override {
+    return true;
+  }
+
+  ActionType getActionType() override { return AddBeforeMainAction; }
+};
+
+} // namespace
+
+static FrontendPluginRegistry::Add<HccPluginAction>
+    RegisterHccPlugin("hcc", "hcc: [[hc]]/[[cpu]] attributes");

@@ -1,0 +1,122 @@
+//===- SourceRewriting.cpp - Feed Clang the rewritten spellings ---------===//
+//
+// Part of hcc.
+//
+// SourceManager::overrideFileContents swaps the text of a file while keeping
+// its identity (name, FileEntry, include guards, dependency output), so
+// diagnostics, __FILE__ and debug info still name the user's file, and since
+// the rewriter keeps line breaks, every line number is right.
+//
+// A file's size is fixed when its FileID is created, and the rewritten text
+// is longer. Headers are therefore overridden from InclusionDirective, which
+// runs before the preprocessor creates their FileID. The main file already
+// has one when plugins get control, but nothing has been lexed from it yet,
+// so it gets a fresh FileID over the rewritten text and becomes the main
+// file in place of the old one, which is never used.
+//
+// System headers are rewritten too: hc libraries may be installed on a
+// system include path (hcc's own headers may be). The price is reading each
+// header once more, a few milliseconds for the whole standard library, and
+// a scan that rules out almost every file without lexing it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SourceRewriting.h"
+
+#include "AttributeSpellingRewriter.h"
+
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <memory>
+
+using namespace clang;
+
+namespace hcc {
+
+static void rewriteMainFile(SourceManager &SM, const LangOptions &LangOpts) {
+  FileID Main = SM.getMainFileID();
+  if (Main.isInvalid())
+    return;
+  std::optional<llvm::MemoryBufferRef> Buffer = SM.getBufferOrNone(Main);
+  if (!Buffer)
+    return;
+  std::optional<std::string> Rewritten =
+      rewriteHccAttributeSpellings(Buffer->getBuffer(), LangOpts);
+  if (!Rewritten)
+    return;
+
+  SrcMgr::CharacteristicKind Kind =
+      SM.getFileCharacteristic(SM.getLocForStartOfFile(Main));
+  std::unique_ptr<llvm::MemoryBuffer> NewBuffer =
+      llvm::MemoryBuffer::getMemBufferCopy(*Rewritten,
+                                           Buffer->getBufferIdentifier());
+  FileID NewMain;
+  if (OptionalFileEntryRef File = SM.getFileEntryRefForID(Main)) {
+    SM.overrideFileContents(*File, std::move(NewBuffer));
+    NewMain = SM.createFileID(*File, SourceLocation(), Kind);
+  } else {
+    // Input without a file entry (a memory buffer): same thing, by buffer.
+    NewMain = SM.createFileID(std::move(NewBuffer), Kind);
+  }
+  SM.setMainFileID(NewMain);
+}
+
+namespace {
+
+/// Overrides each header that needs it with its rewritten text just before
+/// the preprocessor enters it for the first time.
+class HeaderRewriter : public PPCallbacks {
+public:
+  HeaderRewriter(SourceManager &SM, const LangOptions &LangOpts)
+      : SM(SM), LangOpts(LangOpts) {}
+
+  void InclusionDirective(SourceLocation, const Token &, StringRef, bool,
+                          CharSourceRange, OptionalFileEntryRef File,
+                          StringRef, StringRef, const Module *,
+                          bool ModuleImported,
+                          SrcMgr::CharacteristicKind) override {
+    if (!File || ModuleImported)
+      return;
+    if (!Seen.insert(&File->getFileEntry()).second)
+      return;
+    // Once the SourceManager holds the file (entered before, or overridden
+    // by someone else), its size is fixed: leave it.
+    if (SM.hasFileInfo(&File->getFileEntry()))
+      return;
+
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+        SM.getFileManager().getBufferForFile(*File);
+    if (!Buffer)
+      return; // Clang reports the unreadable file itself.
+    std::optional<std::string> Rewritten =
+        rewriteHccAttributeSpellings((*Buffer)->getBuffer(), LangOpts);
+    if (!Rewritten)
+      return;
+    SM.overrideFileContents(*File, llvm::MemoryBuffer::getMemBufferCopy(
+                                       *Rewritten, File->getName()));
+  }
+
+private:
+  SourceManager &SM;
+  const LangOptions &LangOpts;
+  llvm::DenseSet<const FileEntry *> Seen;
+};
+
+} // namespace
+
+void installAttributeSpellingRewriter(CompilerInstance &CI) {
+  if (!CI.hasSourceManager() || !CI.hasPreprocessor())
+    return;
+  rewriteMainFile(CI.getSourceManager(), CI.getLangOpts());
+  CI.getPreprocessor().addPPCallbacks(
+      std::make_unique<HeaderRewriter>(CI.getSourceManager(),
+                                       CI.getLangOpts()));
+}
+
+} // namespace hcc

@@ -1,0 +1,61 @@
+//===- DevicePrunePass.cpp - hcc's device-module clean-up pass -----------===//
+//
+// Part of hcc.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DevicePrunePass.h"
+
+#include "DeviceAbiStubs.h"
+#include "DeviceModule.h"
+#include "DevicePruning.h"
+#include "DeviceReachability.h"
+#include "HostOnlyFunctions.h"
+#include "SpecialGlobals.h"
+#include "UndefinedReferenceDiagnostics.h"
+
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+
+using namespace llvm;
+
+namespace hcc {
+
+// For people debugging the device pass: `-mllvm -hcc-prune-device=false`
+// leaves the module as Clang emitted it (diagnostics included).
+static cl::opt<bool>
+    PruneDevice("hcc-prune-device", cl::init(true), cl::Hidden,
+                cl::desc("hcc: check and prune device modules to what the "
+                         "kernels reach"));
+
+PreservedAnalyses DevicePrunePass::run(Module &M, ModuleAnalysisManager &) {
+  if (!PruneDevice || !isDeviceModule(M))
+    return PreservedAnalyses::all();
+
+  // What the device may not have, and what it gets regardless, is settled
+  // before anything is judged.
+  dropHostOnlyBodies(M);
+  defineDeviceAbiStubs(M);
+
+  SmallVector<Function *, 8> Kernels = findKernels(M);
+  SmallVector<GlobalValue *, 16> Roots(Kernels.begin(), Kernels.end());
+
+  // Errors first, on the module as Clang emitted it, so that every call
+  // still carries its own source location. All of them are reported; Clang
+  // fails the compilation afterwards.
+  diagnoseUndefinedReferences(M.getContext(), DeviceReachability(Roots));
+
+  // Kernels come first among the roots: symbols they reach keep the kernel
+  // as their root.
+  SmallVector<GlobalValue *, 8> ExtraRoots = collectExtraRoots(M);
+  Roots.append(ExtraRoots.begin(), ExtraRoots.end());
+  DeviceReachability Live(Roots);
+
+  pruneDeviceModule(M, Live, Roots);
+  // Running first in the pipeline, nothing is cached yet that keeping
+  // analyses could save.
+  return PreservedAnalyses::none();
+}
+
+} // namespace hcc

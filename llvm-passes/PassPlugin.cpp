@@ -1,0 +1,43 @@
+//===- PassPlugin.cpp - Entry point of libhcc-llvm-passes.so -------------===//
+//
+// Part of hcc. Loaded by clang with -fpass-plugin= in both passes of every
+// hcc compilation, and by opt with -load-pass-plugin= for tests.
+//
+// The pass is added at the pipeline-start extension point: in LLVM 22 that
+// point is invoked by the -O0 pipeline as well as by -O1/-O2/-O3/-Os/-Oz
+// and by the (Thin)LTO pre-link pipelines, and it comes before any inlining
+// or interprocedural optimisation, so calls are still where the user wrote
+// them when diagnostics are emitted.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DevicePrunePass.h"
+
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Plugins/PassPlugin.h"
+
+using namespace llvm;
+
+static void registerCallbacks(PassBuilder &PB) {
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(hcc::DevicePrunePass());
+      });
+  // opt -passes=hcc-device-prune
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != hcc::DevicePrunePass::name())
+          return false;
+        MPM.addPass(hcc::DevicePrunePass());
+        return true;
+      });
+}
+
+// Exported despite -fvisibility=hidden: the loader looks it up by name.
+extern "C" LLVM_ATTRIBUTE_WEAK LLVM_ATTRIBUTE_VISIBILITY_DEFAULT
+    PassPluginLibraryInfo
+    llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "hcc-llvm-passes", "1",
+          registerCallbacks};
+}
