@@ -1,0 +1,723 @@
+#include "backends/cuda/cuda_device.hpp"
+
+#include "core/image_registry.hpp"
+#include "core/wait_util.hpp"
+#include "hc/detail/exceptions.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <thread>
+
+namespace hc {
+namespace detail {
+namespace rt {
+namespace cuda {
+
+namespace {
+
+// The context this thread made current last (cuCtxSetCurrent is cheap but
+// not free; most threads only ever use one).
+thread_local CUcontext t_current_context = nullptr;
+
+std::string narrow(const std::wstring &text) {
+  std::string out;
+  for (wchar_t c : text)
+    out += (c >= 0 && c < 128) ? static_cast<char>(c) : '?';
+  return out;
+}
+
+// Inner JIT log buffers of cuModuleLoadDataEx.
+constexpr std::size_t jit_log_bytes = 16 * 1024;
+
+std::string sized(const char *what, std::size_t bytes) {
+  return std::string(what) + " (" + std::to_string(bytes) + " bytes)";
+}
+
+// Static + dynamic shared memory up to this size needs no opt-in.
+constexpr std::size_t default_shared_limit = 48 * 1024;
+
+} // namespace
+
+// ---------------------------------------------------------------------------
+// cuda_device
+// ---------------------------------------------------------------------------
+
+cuda_device::cuda_device(std::shared_ptr<const driver_api> api, int ordinal,
+                         CUdevice handle, device_info info, int sm)
+    : api_(std::move(api)), ordinal_(ordinal), handle_(handle),
+      info_(std::move(info)), sm_(sm) {
+  label_ = narrow(info_.device_path) + " (" + narrow(info_.description) + ")";
+}
+
+void cuda_device::fail(const char *call, CUresult result,
+                       const std::string &context) const {
+  throw_error(*api_, call, result,
+              context.empty() ? label_ : label_ + ": " + context);
+}
+
+void cuda_device::make_current() {
+  CUcontext context;
+  {
+    std::lock_guard<std::mutex> lock(context_mutex_);
+    if (!context_) {
+      CUcontext created = nullptr;
+      CUresult r = api_->cuDevicePrimaryCtxRetain(&created, handle_);
+      if (r != CUDA_SUCCESS)
+        fail("cuDevicePrimaryCtxRetain", r, "creating the device's context");
+      context_ = created;
+    }
+    context = context_;
+  }
+  if (t_current_context == context)
+    return;
+  CUresult r = api_->cuCtxSetCurrent(context);
+  if (r != CUDA_SUCCESS)
+    fail("cuCtxSetCurrent", r, "");
+  t_current_context = context;
+}
+
+std::shared_ptr<queue> cuda_device::default_queue() {
+  std::lock_guard<std::mutex> lock(queue_mutex_);
+  if (!default_queue_)
+    default_queue_ = std::make_shared<cuda_queue>(*this, execute_order::in_order);
+  return default_queue_;
+}
+
+std::shared_ptr<queue> cuda_device::create_queue(execute_order order) {
+  return std::make_shared<cuda_queue>(*this, order);
+}
+
+void *cuda_device::allocate(std::size_t bytes) {
+  std::string what = "allocating " + std::to_string(bytes) + " bytes";
+  try {
+    make_current();
+  } catch (const Kalmar::runtime_exception &e) {
+    throw Kalmar::out_of_memory(std::string(e.what()) + " (while " + what +
+                                ")");
+  }
+  CUdeviceptr ptr = 0;
+  // cuMemAlloc refuses 0 bytes; callers expect a distinct pointer anyway.
+  CUresult r = api_->cuMemAlloc(&ptr, bytes ? bytes : 1);
+  if (r != CUDA_SUCCESS)
+    throw Kalmar::out_of_memory(
+        error_message(*api_, "cuMemAlloc_v2", r, label_ + ": " + what));
+  return reinterpret_cast<void *>(static_cast<std::uintptr_t>(ptr));
+}
+
+void cuda_device::deallocate(void *ptr) noexcept {
+  if (!ptr)
+    return;
+  try {
+    make_current();
+  } catch (...) {
+    // The driver is gone (program exit) or broken: nothing to free.
+    return;
+  }
+  CUresult r = api_->cuMemFree(
+      static_cast<CUdeviceptr>(reinterpret_cast<std::uintptr_t>(ptr)));
+  if (r != CUDA_SUCCESS && r != CUDA_ERROR_DEINITIALIZED)
+    note(error_message(*api_, "cuMemFree_v2", r, label_));
+}
+
+CUevent cuda_device::acquire_event(bool end) {
+  {
+    std::lock_guard<std::mutex> lock(event_mutex_);
+    std::vector<CUevent> &pool = end ? plain_events_ : timed_events_;
+    if (!pool.empty()) {
+      CUevent e = pool.back();
+      pool.pop_back();
+      return e;
+    }
+  }
+  make_current();
+  CUevent e = nullptr;
+  // End events: waited on by the completion thread, which should sleep
+  // rather than spin (blocking sync). Both kinds keep timing enabled so the
+  // time between them can be measured.
+  CUresult r = api_->cuEventCreate(&e, end ? CU_EVENT_BLOCKING_SYNC
+                                           : CU_EVENT_DEFAULT);
+  if (r != CUDA_SUCCESS)
+    fail("cuEventCreate", r, "");
+  return e;
+}
+
+void cuda_device::release_event(CUevent event, bool end) noexcept {
+  if (!event)
+    return;
+  try {
+    std::lock_guard<std::mutex> lock(event_mutex_);
+    (end ? plain_events_ : timed_events_).push_back(event);
+  } catch (...) {
+    api_->cuEventDestroy(event);
+  }
+}
+
+CUmodule cuda_device::load_image(std::size_t index, const void *data,
+                                 std::size_t size, const char *target,
+                                 const char *source) {
+  std::string what = std::string("loading the PTX image for ") +
+                     (target ? target : "?") + " from " +
+                     (source && *source ? source : "?");
+  // The contract says PTX is NUL-terminated after `size` bytes; copy it if
+  // a producer got that wrong rather than letting the JIT read past it.
+  const char *text = static_cast<const char *>(data);
+  std::string copy;
+  if (!text || text[size] != '\0') {
+    copy.assign(text ? text : "", text ? size : 0);
+    text = copy.c_str();
+  }
+  std::vector<char> error_log(jit_log_bytes, '\0'), info_log(jit_log_bytes, '\0');
+  CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER,
+                            CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+                            CU_JIT_INFO_LOG_BUFFER,
+                            CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {
+      error_log.data(),
+      reinterpret_cast<void *>(static_cast<std::uintptr_t>(error_log.size())),
+      info_log.data(),
+      reinterpret_cast<void *>(static_cast<std::uintptr_t>(info_log.size()))};
+  CUmodule module = nullptr;
+  auto begin = std::chrono::steady_clock::now();
+  CUresult r = api_->cuModuleLoadDataEx(&module, text, 4, options, values);
+  error_log.back() = info_log.back() = '\0';
+  if (r != CUDA_SUCCESS) {
+    std::string message =
+        error_message(*api_, "cuModuleLoadDataEx", r, label_ + ": " + what);
+    int image_sm = target_sm(target);
+    if (image_sm > sm_)
+      message += "; the image targets " + std::string(target) +
+                 ", newer than this device (sm_" + std::to_string(sm_) +
+                 "): compile for it too (hcc --offload-arch=sm_" +
+                 std::to_string(sm_) + ")";
+    if (error_log[0])
+      message += "\nJIT error log:\n" + std::string(error_log.data());
+    throw Kalmar::runtime_exception(message, Kalmar::E_FAIL_CODE);
+  }
+  if (verbose()) {
+    double ms = std::chrono::duration<double, std::milli>(
+                    std::chrono::steady_clock::now() - begin)
+                    .count();
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, " took %.1f ms", ms);
+    note(label_ + ": " + what + buffer +
+         (info_log[0] ? "\n" + std::string(info_log.data()) : std::string()));
+  }
+  modules_[index] = module;
+  return module;
+}
+
+loaded_kernel &cuda_device::kernel(const char *name) {
+  std::lock_guard<std::mutex> lock(kernel_mutex_);
+  auto by_pointer = kernels_by_pointer_.find(name);
+  if (by_pointer != kernels_by_pointer_.end())
+    return *by_pointer->second;
+  std::string key(name);
+  auto found = kernels_.find(key);
+  if (found != kernels_.end()) {
+    kernels_by_pointer_[name] = found->second.get();
+    return *found->second;
+  }
+
+  std::vector<image> images = images_with_kernel(__hcc_image_ptx, name);
+  if (images.empty())
+    throw Kalmar::runtime_exception(
+        "hc runtime: kernel " + key +
+            " has no PTX image: was the program compiled with hcc's device "
+            "pass (HCC_OFFLOAD_ARCH=none disables it)?",
+        Kalmar::E_FAIL_CODE);
+  std::vector<image_candidate> candidates;
+  for (const image &img : images)
+    candidates.push_back({img.index, target_sm(img.desc.target),
+                          modules_.count(img.index) != 0});
+  make_current();
+
+  std::exception_ptr first_error;
+  for (std::size_t index : order_images(candidates, sm_)) {
+    const image *img = nullptr;
+    for (const image &i : images)
+      if (i.index == index)
+        img = &i;
+    try {
+      CUmodule module;
+      auto loaded = modules_.find(index);
+      if (loaded != modules_.end())
+        module = loaded->second;
+      else
+        module = load_image(index, img->desc.data, img->desc.size,
+                            img->desc.target, img->desc.source);
+      CUfunction function = nullptr;
+      CUresult r = api_->cuModuleGetFunction(&function, module, name);
+      if (r != CUDA_SUCCESS)
+        fail("cuModuleGetFunction", r, "kernel " + key);
+
+      auto k = std::make_unique<loaded_kernel>();
+      k->function = function;
+      k->name = key;
+      int value = 0;
+      r = api_->cuFuncGetAttribute(&value, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+                                   function);
+      if (r != CUDA_SUCCESS)
+        fail("cuFuncGetAttribute", r, "kernel " + key);
+      k->limits.max_threads = value > 0 ? static_cast<unsigned>(value) : 1;
+      value = 0;
+      if (api_->cuFuncGetAttribute(&value, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
+                                   function) == CUDA_SUCCESS)
+        k->static_shared = value;
+      k->limits.warp_size = info_.wavefront_size;
+      k->limits.sm_count = info_.compute_units;
+      k->limits.block_size =
+          pick_block_size(k->limits.max_threads, info_.wavefront_size);
+      int blocks = 0;
+      if (api_->cuOccupancyMaxActiveBlocksPerMultiprocessor &&
+          api_->cuOccupancyMaxActiveBlocksPerMultiprocessor(
+              &blocks, function, static_cast<int>(k->limits.block_size), 0) ==
+              CUDA_SUCCESS &&
+          blocks > 0)
+        k->limits.blocks_per_sm = static_cast<unsigned>(blocks);
+      std::size_t offset = 0, size = 0;
+      if (api_->cuFuncGetParamInfo &&
+          api_->cuFuncGetParamInfo(function, 0, &offset, &size) == CUDA_SUCCESS)
+        k->param_size = size;
+      loaded_kernel &result = *k;
+      kernels_by_pointer_[name] = k.get();
+      kernels_.emplace(std::move(key), std::move(k));
+      return result;
+    } catch (...) {
+      if (!first_error)
+        first_error = std::current_exception();
+    }
+  }
+  std::rethrow_exception(first_error);
+}
+
+void cuda_device::reserve_dynamic_shared(loaded_kernel &k, std::size_t bytes) {
+  std::lock_guard<std::mutex> lock(kernel_mutex_);
+  if (bytes + static_cast<std::size_t>(k.static_shared) <= default_shared_limit)
+    return;
+  if (bytes <= static_cast<std::size_t>(k.dynamic_limit))
+    return;
+  CUresult r = api_->cuFuncSetAttribute(
+      k.function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+      static_cast<int>(bytes));
+  if (r != CUDA_SUCCESS)
+    fail("cuFuncSetAttribute", r,
+         "kernel " + k.name + " asks for " + std::to_string(bytes) +
+             " bytes of dynamic group memory besides " +
+             std::to_string(k.static_shared) +
+             " bytes of tile_static variables; the device allows " +
+             std::to_string(info_.max_tile_static_bytes) + " in all");
+  k.dynamic_limit = static_cast<int>(bytes);
+}
+
+// ---------------------------------------------------------------------------
+// cuda_state
+// ---------------------------------------------------------------------------
+
+cuda_state::~cuda_state() {
+  device_.release_event(start_, false);
+  device_.release_event(end_, true);
+}
+
+void cuda_state::backend_wait() {
+  if (!end_)
+    return;
+  const driver_api &api = device_.api();
+  try {
+    device_.make_current();
+  } catch (...) {
+  }
+  // Spin briefly (short commands finish within microseconds), then sleep in
+  // the driver (the event uses blocking synchronization).
+  CUresult r = api.cuEventQuery(end_);
+  auto begin = std::chrono::steady_clock::now();
+  while (r == CUDA_ERROR_NOT_READY &&
+         std::chrono::steady_clock::now() - begin < std::chrono::microseconds(100))
+    r = api.cuEventQuery(end_);
+  if (r == CUDA_ERROR_NOT_READY)
+    r = api.cuEventSynchronize(end_);
+  // Complete this command (and those before it) here rather than waiting
+  // for the completion thread to wake up.
+  if (std::shared_ptr<completion_worker> worker = worker_.lock())
+    worker->drain_known(this, r);
+}
+
+// ---------------------------------------------------------------------------
+// completion_worker
+// ---------------------------------------------------------------------------
+
+completion_worker::~completion_worker() {
+  // Only reached with entries left when no thread could be started and the
+  // queue is gone: complete them so nobody waits forever.
+  const driver_api &api = device_.api();
+  for (entry &e : entries_) {
+    CUresult r = api.cuEventSynchronize(e.state->end_);
+    complete(e, r, "cuEventSynchronize");
+  }
+}
+
+void completion_worker::push(entry e) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  last_ = e.state;
+  entries_.push_back(std::move(e));
+  if (thread_running_)
+    work_.notify_one();
+  else
+    start_thread_locked();
+}
+
+void completion_worker::start_thread_locked() {
+  try {
+    std::thread([self = shared_from_this()] { self->loop(); }).detach();
+    thread_running_ = true;
+  } catch (...) {
+    // Commands still complete when someone waits for them (backend_wait
+    // drains); only then() callbacks are delayed until then.
+    note(device_.label() +
+         ": cannot start a completion thread; commands complete on wait");
+  }
+}
+
+void completion_worker::stop() noexcept {
+  std::lock_guard<std::mutex> lock(mutex_);
+  stopping_ = true;
+  work_.notify_all();
+}
+
+void completion_worker::loop() noexcept {
+  const driver_api &api = device_.api();
+  std::unique_lock<std::mutex> lock(mutex_);
+  for (;;) {
+    if (entries_.empty()) {
+      if (stopping_)
+        break;
+      // Idle for a second: end the thread; push() starts a new one.
+      if (!work_.wait_for(lock, std::chrono::seconds(1), [this] {
+            return !entries_.empty() || stopping_;
+          }))
+        break;
+      continue;
+    }
+    std::shared_ptr<cuda_state> front = entries_.front().state;
+    lock.unlock();
+    try {
+      device_.make_current();
+    } catch (...) {
+    }
+    CUresult r = api.cuEventSynchronize(front->end_);
+    drain_known(front.get(), r);
+    front.reset();
+    lock.lock();
+  }
+  thread_running_ = false;
+}
+
+void completion_worker::drain() noexcept { drain_known(nullptr, CUDA_SUCCESS); }
+
+void completion_worker::drain_known(const cuda_state *known,
+                                    CUresult known_result) noexcept {
+  const driver_api &api = device_.api();
+  std::lock_guard<std::recursive_mutex> order(completing_);
+  for (;;) {
+    cuda_state *front;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (entries_.empty())
+        return;
+      front = entries_.front().state.get();
+    }
+    const char *call = "cuEventSynchronize";
+    CUresult r = known_result;
+    if (front != known) {
+      call = "cuEventQuery";
+      r = api.cuEventQuery(front->end_);
+      if (r == CUDA_ERROR_NOT_READY)
+        return;
+    }
+    entry e;
+    {
+      // Only this thread pops (completing_ is held): still the same entry.
+      std::lock_guard<std::mutex> lock(mutex_);
+      e = std::move(entries_.front());
+      entries_.pop_front();
+    }
+    complete(e, r, call);
+    if (front == known)
+      known = nullptr; // a later entry cannot be the same state
+  }
+}
+
+void completion_worker::complete(entry &e, CUresult r,
+                                 const char *call) noexcept {
+  const driver_api &api = device_.api();
+  cuda_state &state = *e.state;
+  if (r == CUDA_SUCCESS) {
+    std::uint64_t end = current_tick(), begin = end;
+    float ms = 0;
+    if (state.start_ && api.cuEventElapsedTime &&
+        api.cuEventElapsedTime(&ms, state.start_, state.end_) == CUDA_SUCCESS &&
+        ms > 0) {
+      std::uint64_t ns = static_cast<std::uint64_t>(ms * 1e6);
+      begin = ns < end ? end - ns : 0;
+    }
+    state.set_ticks(begin, end);
+    state.set_ready();
+  } else {
+    std::exception_ptr error;
+    try {
+      error = std::make_exception_ptr(Kalmar::runtime_exception(
+          error_message(api, call, r,
+                        device_.label() + ": " + e.what +
+                            (e.name ? std::string(" ") + e.name : std::string())),
+          Kalmar::E_FAIL_CODE));
+    } catch (...) {
+      error = std::current_exception();
+    }
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (!unreported_)
+        unreported_ = error;
+    }
+    state.set_error(error);
+  }
+  // The argument block (and whatever the functor holds) goes once the
+  // command finished; may free storages, even the queue: no lock is held.
+  e.keep_alive.reset();
+  e.state.reset();
+}
+
+std::size_t completion_worker::pending() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return entries_.size();
+}
+
+async_ptr completion_worker::last() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return last_;
+}
+
+std::exception_ptr completion_worker::take_error() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::exception_ptr error = unreported_;
+  unreported_ = nullptr;
+  return error;
+}
+
+// ---------------------------------------------------------------------------
+// cuda_queue
+// ---------------------------------------------------------------------------
+
+cuda_queue::cuda_queue(cuda_device &dev, execute_order order)
+    : device_(dev), order_(order),
+      worker_(std::make_shared<completion_worker>(dev)) {
+  device_.make_current();
+  CUresult r = device_.api().cuStreamCreate(&stream_, CU_STREAM_NON_BLOCKING);
+  if (r != CUDA_SUCCESS)
+    device_.fail("cuStreamCreate", r, "creating a queue");
+}
+
+cuda_queue::~cuda_queue() {
+  worker_->stop();
+  // Returns at once; the driver releases the stream once its work is done.
+  try {
+    device_.make_current();
+  } catch (...) {
+  }
+  device_.api().cuStreamDestroy(stream_);
+}
+
+device &cuda_queue::get_device() { return device_; }
+
+bool cuda_queue::idle(const std::vector<async_ptr> &deps) const {
+  for (const async_ptr &d : deps)
+    if (d && !d->is_ready())
+      return false;
+  return worker_->pending() == 0;
+}
+
+void cuda_queue::order_after(const std::vector<async_ptr> &deps) {
+  const driver_api &api = device_.api();
+  for (const async_ptr &d : deps) {
+    if (!d || d->is_ready())
+      continue;
+    if (auto *c = dynamic_cast<cuda_state *>(d.get())) {
+      // Same queue: the stream already orders it.
+      bool same = !c->worker_.owner_before(worker_) &&
+                  !worker_.owner_before(c->worker_);
+      if (same)
+        continue;
+      CUresult r = api.cuStreamWaitEvent(stream_, c->end_event(), 0);
+      if (r != CUDA_SUCCESS)
+        device_.fail("cuStreamWaitEvent", r, "ordering after a dependency");
+    } else {
+      // A command of another backend: wait for it here, before enqueueing.
+      wait_quietly(d);
+    }
+  }
+}
+
+template <class Work>
+async_ptr cuda_queue::submit(const std::vector<async_ptr> &deps, bool timed,
+                             bool marker, std::shared_ptr<void> keep_alive,
+                             const char *what, const char *name, Work &&work) {
+  const driver_api &api = device_.api();
+  std::lock_guard<std::mutex> lock(submit_mutex_);
+  device_.make_current();
+  order_after(deps);
+  auto state = std::make_shared<cuda_state>(device_, stream_);
+  state->worker_ = worker_;
+  state->set_marker(marker);
+  if (timed) {
+    state->start_ = device_.acquire_event(false);
+    CUresult r = api.cuEventRecord(state->start_, stream_);
+    if (r != CUDA_SUCCESS)
+      device_.fail("cuEventRecord", r, what);
+  }
+  work();
+  state->end_ = device_.acquire_event(true);
+  CUresult r = api.cuEventRecord(state->end_, stream_);
+  if (r != CUDA_SUCCESS)
+    device_.fail("cuEventRecord", r, what);
+  completion_worker::entry e;
+  e.state = state;
+  e.keep_alive = std::move(keep_alive);
+  e.what = what;
+  e.name = name;
+  worker_->push(std::move(e));
+  return state;
+}
+
+async_ptr cuda_queue::launch(const kernel_launch &kernel,
+                             const std::vector<async_ptr> &deps) {
+  if (!kernel.device_name || !*kernel.device_name)
+    throw Kalmar::runtime_exception(
+        "hc runtime: kernel without a device name cannot run on " +
+            device_.label(),
+        Kalmar::E_FAIL_CODE);
+  loaded_kernel &k = device_.kernel(kernel.device_name);
+  launch_dims dims = plan_launch(kernel.geometry, k.limits);
+  if (dims.grid_x == 0) // no work-items: only the ordering remains
+    return idle(deps) ? async_state::make_ready()
+                      : marker(deps, memory_scope::none);
+  if (k.param_size && k.param_size != kernel.args_size)
+    throw Kalmar::runtime_exception(
+        "hc runtime: kernel " + k.name + " takes a " +
+            std::to_string(k.param_size) +
+            "-byte argument block but the host passed " +
+            std::to_string(kernel.args_size) +
+            " bytes: the host and device passes disagree on the layout of "
+            "the kernel's functor",
+        Kalmar::E_FAIL_CODE);
+  std::size_t shared = kernel.geometry.dynamic_group_bytes;
+  if (shared > info_max_shared())
+    throw Kalmar::runtime_exception(
+        "hc runtime: " + std::to_string(shared) +
+            " bytes of dynamic group segment requested; " + device_.label() +
+            " allows " + std::to_string(info_max_shared()),
+        Kalmar::E_INVALIDARG_CODE);
+  if (shared)
+    device_.reserve_dynamic_shared(k, shared);
+  const driver_api &api = device_.api();
+  return submit(
+      deps, true, false, kernel.args_owner, "kernel", k.name.c_str(), [&] {
+        void *params[] = {const_cast<void *>(kernel.args)};
+        CUresult r = api.cuLaunchKernel(
+            k.function, dims.grid_x, 1, 1, dims.block[0], dims.block[1],
+            dims.block[2], static_cast<unsigned>(shared), stream_, params,
+            nullptr);
+        if (r != CUDA_SUCCESS)
+          device_.fail("cuLaunchKernel", r,
+                       "launching kernel " + k.name + " (grid " +
+                           std::to_string(dims.grid_x) + ", block " +
+                           std::to_string(dims.block[0]) + "x" +
+                           std::to_string(dims.block[1]) + "x" +
+                           std::to_string(dims.block[2]) + ", " +
+                           std::to_string(shared) +
+                           " bytes of dynamic group memory, " +
+                           std::to_string(kernel.args_size) +
+                           "-byte argument block)");
+      });
+}
+
+std::size_t cuda_queue::info_max_shared() const {
+  return device_.info().max_tile_static_bytes;
+}
+
+async_ptr cuda_queue::copy(void *dst, const void *src, std::size_t bytes,
+                           copy_direction direction,
+                           const std::vector<async_ptr> &deps) {
+  if (bytes == 0)
+    return idle(deps) ? async_state::make_ready()
+                      : marker(deps, memory_scope::none);
+  const driver_api &api = device_.api();
+  auto device_ptr = [](const void *p) {
+    return static_cast<CUdeviceptr>(reinterpret_cast<std::uintptr_t>(p));
+  };
+  const char *what = "";
+  switch (direction) {
+  case copy_direction::host_to_host: {
+    // Plain host memory: after the dependencies and this queue's commands.
+    wait_quietly(deps);
+    if (async_ptr last = worker_->last())
+      wait_quietly(last);
+    std::memcpy(dst, src, bytes);
+    return async_state::make_ready();
+  }
+  case copy_direction::host_to_device:
+    what = "copy to the device";
+    return submit(deps, true, false, nullptr, what, nullptr, [&] {
+      CUresult r = api.cuMemcpyHtoDAsync(device_ptr(dst), src, bytes, stream_);
+      if (r != CUDA_SUCCESS)
+        device_.fail("cuMemcpyHtoDAsync_v2", r, sized(what, bytes));
+    });
+  case copy_direction::device_to_host:
+    what = "copy from the device";
+    return submit(deps, true, false, nullptr, what, nullptr, [&] {
+      CUresult r = api.cuMemcpyDtoHAsync(dst, device_ptr(src), bytes, stream_);
+      if (r != CUDA_SUCCESS)
+        device_.fail("cuMemcpyDtoHAsync_v2", r, sized(what, bytes));
+    });
+  case copy_direction::device_to_device:
+    what = "copy within the device";
+    return submit(deps, true, false, nullptr, what, nullptr, [&] {
+      CUresult r =
+          api.cuMemcpyDtoDAsync(device_ptr(dst), device_ptr(src), bytes, stream_);
+      if (r != CUDA_SUCCESS)
+        device_.fail("cuMemcpyDtoDAsync_v2", r, sized(what, bytes));
+    });
+  }
+  throw Kalmar::runtime_exception("hc runtime: unknown copy direction",
+                                  Kalmar::E_INVALIDARG_CODE);
+}
+
+async_ptr cuda_queue::marker(const std::vector<async_ptr> &deps,
+                             memory_scope) {
+  // Device memory is coherent at the end of every command; a marker only
+  // orders (and its event tells when everything before it finished).
+  return submit(deps, false, true, nullptr, "marker", nullptr, [] {});
+}
+
+void cuda_queue::wait() {
+  if (async_ptr last = worker_->last()) {
+    try {
+      last->wait();
+    } catch (...) {
+      // Reported below, with the first error of the queue.
+    }
+  }
+  if (std::exception_ptr error = worker_->take_error())
+    std::rethrow_exception(error);
+}
+
+std::size_t cuda_queue::pending_count() const { return worker_->pending(); }
+
+async_ptr cuda_queue::last_command() const {
+  async_ptr last = worker_->last();
+  return last ? last : async_state::make_ready();
+}
+
+} // namespace cuda
+} // namespace rt
+} // namespace detail
+} // namespace hc

@@ -1,0 +1,223 @@
+// CUDA devices, queues (streams) and the completion of their commands.
+//
+//   cuda_device   one GPU: its primary context (retained on first use), the
+//                 PTX modules and kernels loaded on it, a pool of events.
+//   cuda_queue    one CUDA stream (CU_STREAM_NON_BLOCKING). Every command
+//                 records an end event (kernels and copies also a start
+//                 event, for profiling) and returns a cuda_state.
+//   completion_worker
+//                 per queue: the commands in stream order. A thread (started
+//                 on demand, gone after a second without work) blocks on the
+//                 oldest event and completes every finished command in order:
+//                 profiling ticks, set_ready()/set_error(), then releases the
+//                 kernel's argument block. A thread blocked in
+//                 completion_future::wait() completes them itself as soon as
+//                 its own event fired, so waiting never pays for a thread
+//                 wake-up.
+#ifndef HC_RUNTIME_CUDA_CUDA_DEVICE_HPP
+#define HC_RUNTIME_CUDA_CUDA_DEVICE_HPP
+
+#include "backends/cuda/cuda_driver.hpp"
+#include "backends/cuda/cuda_launch.hpp"
+#include "hc/detail/runtime.hpp"
+
+#include <condition_variable>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace hc {
+namespace detail {
+namespace rt {
+namespace cuda {
+
+class cuda_device;
+class completion_worker;
+
+// A kernel loaded on a device.
+struct loaded_kernel {
+  CUfunction function = nullptr;
+  kernel_limits limits;
+  std::size_t param_size = 0; // 0: the driver cannot tell
+  int static_shared = 0;      // CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES
+  int dynamic_limit = 0;      // MAX_DYNAMIC_SHARED_SIZE_BYTES set so far
+  std::string name;
+};
+
+// Completion of one command of a cuda_queue.
+class cuda_state final : public async_state {
+public:
+  cuda_state(cuda_device &dev, CUstream stream) : device_(dev), stream_(stream) {}
+  ~cuda_state() override;
+
+  CUevent end_event() const { return end_; }
+  CUstream stream() const { return stream_; }
+
+protected:
+  void backend_wait() override;
+
+private:
+  friend class cuda_queue;
+  friend class completion_worker;
+  cuda_device &device_;
+  CUstream stream_;
+  CUevent start_ = nullptr; // null: not timed
+  CUevent end_ = nullptr;
+  std::weak_ptr<completion_worker> worker_;
+};
+
+class completion_worker
+    : public std::enable_shared_from_this<completion_worker> {
+public:
+  struct entry {
+    std::shared_ptr<cuda_state> state;
+    std::shared_ptr<void> keep_alive; // the kernel's argument block
+    const char *what = "";            // for error messages: "kernel",
+    const char *name = nullptr;       // and the kernel's name, if any
+  };
+
+  explicit completion_worker(cuda_device &dev) : device_(dev) {}
+  ~completion_worker();
+
+  // Appends a command whose events are recorded (stream order).
+  void push(entry e);
+  // Completes the finished commands at the front, in order, without
+  // blocking on the GPU. Any thread may call it.
+  void drain() noexcept;
+  // The same, where the caller already knows the outcome of `known`'s end
+  // event (cuEventSynchronize returned `known_result`).
+  void drain_known(const cuda_state *known, CUresult known_result) noexcept;
+  // Lets the thread end once the queue is empty (the queue is gone).
+  void stop() noexcept;
+
+  std::size_t pending() const;
+  async_ptr last() const;
+  std::exception_ptr take_error();
+
+private:
+  void loop() noexcept;
+  void start_thread_locked();
+  // Profiling ticks and set_ready()/set_error(), then releases the entry.
+  void complete(entry &e, CUresult result, const char *call) noexcept;
+
+  cuda_device &device_;
+  mutable std::mutex mutex_;          // guards everything below
+  std::condition_variable work_;
+  std::deque<entry> entries_;
+  async_ptr last_;
+  std::exception_ptr unreported_;
+  bool thread_running_ = false;
+  bool stopping_ = false;
+  std::recursive_mutex completing_;   // completions happen in order
+};
+
+class cuda_queue final : public queue,
+                         public std::enable_shared_from_this<cuda_queue> {
+public:
+  cuda_queue(cuda_device &dev, execute_order order);
+  ~cuda_queue() override;
+
+  device &get_device() override;
+  execute_order order() const override { return order_; }
+
+  async_ptr launch(const kernel_launch &kernel,
+                   const std::vector<async_ptr> &deps) override;
+  async_ptr copy(void *dst, const void *src, std::size_t bytes,
+                 copy_direction direction,
+                 const std::vector<async_ptr> &deps) override;
+  async_ptr marker(const std::vector<async_ptr> &deps,
+                   memory_scope scope) override;
+
+  // Waits for every command enqueued so far, then rethrows the first error
+  // of a command that failed since the previous wait(), if any.
+  void wait() override;
+  std::size_t pending_count() const override;
+  async_ptr last_command() const override;
+
+  CUstream stream() const { return stream_; }
+
+private:
+  // Makes the stream wait for `deps`: CUDA states through their events,
+  // others on the host. Caller holds submit_mutex_.
+  void order_after(const std::vector<async_ptr> &deps);
+  // Records the events around `work` and hands the command to the worker.
+  template <class Work>
+  async_ptr submit(const std::vector<async_ptr> &deps, bool timed,
+                   bool marker, std::shared_ptr<void> keep_alive,
+                   const char *what, const char *name, Work &&work);
+  bool idle(const std::vector<async_ptr> &deps) const;
+  std::size_t info_max_shared() const;
+
+  cuda_device &device_;
+  execute_order order_;
+  CUstream stream_ = nullptr;
+  std::shared_ptr<completion_worker> worker_;
+  std::mutex submit_mutex_; // one command at a time enters the stream
+};
+
+class cuda_device final : public device {
+public:
+  cuda_device(std::shared_ptr<const driver_api> api, int ordinal,
+              CUdevice handle, device_info info, int sm);
+
+  const device_info &info() const override { return info_; }
+  std::shared_ptr<queue> default_queue() override;
+  std::shared_ptr<queue> create_queue(execute_order order) override;
+  void *allocate(std::size_t bytes) override;
+  void deallocate(void *ptr) noexcept override;
+
+  const driver_api &api() const { return *api_; }
+  // Retains the primary context on first use and makes it current on the
+  // calling thread (cached per thread). Throws on driver errors.
+  void make_current();
+  // "cuda:0 (NVIDIA H100 80GB HBM3)", for messages.
+  const std::string &label() const { return label_; }
+  // Throws runtime_exception naming the call, the error and `context`.
+  [[noreturn]] void fail(const char *call, CUresult result,
+                         const std::string &context) const;
+
+  // The kernel `name`, loading the PTX image that defines it on first use.
+  loaded_kernel &kernel(const char *name);
+  // Raises the kernel's dynamic shared memory limit to `bytes` if needed.
+  void reserve_dynamic_shared(loaded_kernel &k, std::size_t bytes);
+
+  CUevent acquire_event(bool timed);
+  void release_event(CUevent event, bool timed) noexcept;
+
+  unsigned sm_count() const { return info_.compute_units; }
+
+private:
+  CUmodule load_image(std::size_t index, const void *data, std::size_t size,
+                      const char *target, const char *source);
+
+  std::shared_ptr<const driver_api> api_;
+  int ordinal_;
+  CUdevice handle_;
+  device_info info_;
+  int sm_; // compute capability major*10+minor
+  std::string label_;
+
+  std::mutex context_mutex_;
+  CUcontext context_ = nullptr;
+
+  std::mutex queue_mutex_;
+  std::shared_ptr<queue> default_queue_;
+
+  std::mutex kernel_mutex_;
+  std::unordered_map<std::size_t, CUmodule> modules_;  // by image index
+  std::unordered_map<std::string, std::unique_ptr<loaded_kernel>> kernels_;
+  std::unordered_map<const char *, loaded_kernel *> kernels_by_pointer_;
+
+  std::mutex event_mutex_;
+  std::vector<CUevent> timed_events_, plain_events_;
+};
+
+} // namespace cuda
+} // namespace rt
+} // namespace detail
+} // namespace hc
+
+#endif
