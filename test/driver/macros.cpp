@@ -1,0 +1,27 @@
+// The predefined macros of hcc, as seen by the host pass (-E runs the host
+// pass only).
+
+// RUN: %hcc -E -dM %s | FileCheck --check-prefixes=COMMON,HC %s --implicit-check-not=__KALMAR_AMP__ --implicit-check-not=__KALMAR_ACCELERATOR__
+// RUN: %hcc -hc -E -dM %s | FileCheck --check-prefixes=COMMON,HC %s --implicit-check-not=__KALMAR_AMP__
+// RUN: %hcc -std=c++amp -E -dM %s | FileCheck --check-prefixes=COMMON,AMP %s --implicit-check-not=__KALMAR_HC__ --implicit-check-not=__KALMAR_ACCELERATOR__
+// What the original hcc-config printed for hc programs: -hc wins.
+// RUN: %hcc -hc -std=c++amp -E -dM %s | FileCheck --check-prefixes=COMMON,HC %s --implicit-check-not=__KALMAR_AMP__
+// The user can still undefine them.
+// RUN: %hcc -U__HCC__ -E -dM %s | FileCheck --check-prefix=UNDEF %s
+
+// COMMON-DAG: #define __HCC__ 1
+// COMMON-DAG: #define __hcc_major__ 4
+// COMMON-DAG: #define __hcc_minor__ 0
+// COMMON-DAG: #define __hcc_patchlevel__ 2647
+// COMMON-DAG: #define __hcc_version__ "4.0.2647-{{([0-9a-f]+|unknown)}}"
+// COMMON-DAG: #define __KALMAR_CPU__ 1
+// COMMON-DAG: #define __HCC_CPU__ 1
+// HC-DAG: #define __KALMAR_HC__ 1
+// HC-DAG: #define __HCC_HC__ 1
+// AMP-DAG: #define __KALMAR_AMP__ 1
+// AMP-DAG: #define __HCC_AMP__ 1
+// C++ AMP is compiled as C++17.
+// AMP-DAG: #define __cplusplus 201703L
+
+// UNDEF-NOT: #define __HCC__ 1
+// UNDEF: #define __KALMAR_CPU__ 1
