@@ -11,13 +11,39 @@
 #include "llvm/IR/GlobalValue.h"
 
 #include <cstdlib>
+#include <optional>
 
 using namespace llvm;
 
 namespace hcc {
 
+/// The ItaniumPartialDemangler getters allocate with malloc when given no
+/// buffer; this takes ownership of such a string.
+static std::optional<std::string> takeString(char *Text) {
+  if (!Text)
+    return std::nullopt;
+  std::string Result(Text);
+  std::free(Text);
+  return Result;
+}
+
 std::string displayName(const GlobalValue &GV) {
-  return demangle(GV.getName());
+  std::string Full = demangle(GV.getName());
+  std::string Mangled = GV.getName().str();
+  ItaniumPartialDemangler Demangler;
+  if (Demangler.partialDemangle(Mangled.c_str()) || !Demangler.isFunction())
+    return Full;
+  size_t Size = 0;
+  std::optional<std::string> Name =
+      takeString(Demangler.getFunctionName(nullptr, &Size));
+  std::optional<std::string> Params =
+      takeString(Demangler.getFunctionParameters(nullptr, &Size));
+  if (!Name || !Params)
+    return Full;
+  // Template instantiations demangle with their return type first; in a
+  // call chain it is noise. Keep what follows it, cv-qualifiers included.
+  size_t Start = Full.find(*Name + *Params);
+  return Start == std::string::npos ? Full : Full.substr(Start);
 }
 
 std::string kernelDisplayName(const Function &Kernel) {
@@ -25,14 +51,10 @@ std::string kernelDisplayName(const Function &Kernel) {
   ItaniumPartialDemangler Demangler;
   if (Demangler.partialDemangle(Mangled.c_str()) || !Demangler.isFunction())
     return displayName(Kernel);
-  // getFunctionName allocates with malloc when given no buffer.
   size_t Size = 0;
-  char *Name = Demangler.getFunctionName(nullptr, &Size);
-  if (!Name)
-    return displayName(Kernel);
-  std::string Result(Name);
-  std::free(Name);
-  return Result;
+  std::optional<std::string> Name =
+      takeString(Demangler.getFunctionName(nullptr, &Size));
+  return Name ? *Name : displayName(Kernel);
 }
 
 } // namespace hcc

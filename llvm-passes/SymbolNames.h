@@ -17,8 +17,9 @@ class GlobalValue;
 
 namespace hcc {
 
-/// The demangled name of \p GV, with parameter types for functions
-/// ("foo(int)", "std::cout"). Unmangled names come back unchanged.
+/// The demangled name of \p GV, with parameter types but without the return
+/// type of function template instantiations ("foo(int)", "std::cout",
+/// "invoke<F>(F const&)"). Unmangled names come back unchanged.
 std::string displayName(const llvm::GlobalValue &GV);
 
 /// A shorter name for a kernel: the demangled name without the parameter

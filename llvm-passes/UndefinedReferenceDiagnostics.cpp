@@ -28,8 +28,15 @@ using namespace llvm;
 
 namespace hcc {
 
+/// Address space 3 is group memory on both NVPTX (.shared) and AMDGPU (LDS).
+static constexpr unsigned GroupAddressSpace = 3;
+
 bool lacksDeviceDefinition(const GlobalValue &GV) {
   if (isSuppliedByDeviceLibrary(GV))
+    return false;
+  // `extern __shared__ T x[];` declares the dynamically sized group memory
+  // of a launch: the launch, not a definition, provides it.
+  if (isa<GlobalVariable>(GV) && GV.getAddressSpace() == GroupAddressSpace)
     return false;
   if (const auto *F = dyn_cast<Function>(&GV))
     // available_externally bodies are kept: pruning makes them local.
