@@ -1,0 +1,29 @@
+// Registers the CPU backend (listed in core/backend_list.cpp).
+#include "backends/cpu/cpu_device.hpp"
+#include "core/backend.hpp"
+
+namespace hc {
+namespace detail {
+namespace rt {
+
+namespace {
+
+class cpu_backend final : public backend {
+public:
+  const char *name() const override { return "cpu"; }
+  backend_kind kind() const override { return backend_kind::cpu; }
+  std::vector<device *> discover() override {
+    // Always exactly one CPU device, never destroyed.
+    return {new cpu::cpu_device};
+  }
+};
+
+} // namespace
+
+std::unique_ptr<backend> make_cpu_backend() {
+  return std::make_unique<cpu_backend>();
+}
+
+} // namespace rt
+} // namespace detail
+} // namespace hc

@@ -1,0 +1,63 @@
+#include "backends/cpu/cpu_device.hpp"
+
+#include "backends/cpu/cpu_queue.hpp"
+#include "backends/cpu/thread_pool.hpp"
+#include "core/host_memory.hpp"
+
+#include <unistd.h>
+
+namespace hc {
+namespace detail {
+namespace rt {
+namespace cpu {
+
+namespace {
+
+std::size_t physical_memory_kb() {
+  long pages = sysconf(_SC_PHYS_PAGES);
+  long page_size = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page_size <= 0)
+    return 0;
+  return static_cast<std::size_t>(pages) / 1024 *
+         static_cast<std::size_t>(page_size);
+}
+
+} // namespace
+
+cpu_device::cpu_device() {
+  info_.description = L"CPU";
+  info_.device_path = L"cpu";
+  info_.backend = backend_kind::cpu;
+  info_.dedicated_memory_kb = physical_memory_kb();
+  info_.version = 1u << 16;
+  info_.compute_units = thread_pool::configured_concurrency();
+  info_.max_tile_size = 1024;
+  info_.max_tile_static_bytes = 64 * 1024;
+  info_.wavefront_size = 1;
+  info_.is_emulated = false;
+  info_.has_display = false;
+  info_.supports_double_precision = true;
+  info_.supports_limited_double_precision = true;
+  info_.supports_cpu_shared_memory = true;
+  info_.is_host_memory = true;
+}
+
+std::shared_ptr<queue> cpu_device::default_queue() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!default_queue_)
+    default_queue_ = std::make_shared<cpu_queue>(*this, execute_order::in_order);
+  return default_queue_;
+}
+
+std::shared_ptr<queue> cpu_device::create_queue(execute_order order) {
+  return std::make_shared<cpu_queue>(*this, order);
+}
+
+void *cpu_device::allocate(std::size_t bytes) { return allocate_host(bytes); }
+
+void cpu_device::deallocate(void *ptr) noexcept { free_host(ptr); }
+
+} // namespace cpu
+} // namespace rt
+} // namespace detail
+} // namespace hc

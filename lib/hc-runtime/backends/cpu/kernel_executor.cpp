@@ -1,0 +1,225 @@
+#include "backends/cpu/kernel_executor.hpp"
+
+#include "backends/cpu/thread_pool.hpp"
+#include "backends/cpu/tile_runner.hpp"
+#include "core/host_memory.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <string>
+
+namespace hc {
+namespace detail {
+
+namespace rt {
+namespace cpu {
+namespace {
+
+thread_local bool in_kernel = false;
+thread_local void *group_segment = nullptr;
+thread_local std::size_t group_segment_size = 0;
+
+// Marks the thread as running kernel code for the lifetime of the object
+// (restoring the previous state: nested jobs run inside kernels too).
+class kernel_code_scope {
+public:
+  kernel_code_scope() : previous_(in_kernel) { in_kernel = true; }
+  ~kernel_code_scope() { in_kernel = previous_; }
+
+private:
+  bool previous_;
+};
+
+// The dynamic group segment of the tiles a thread runs, grown on demand and
+// kept for the thread's lifetime.
+class group_segment_buffer {
+public:
+  ~group_segment_buffer() { free_host(data_); }
+  void *get(std::size_t bytes) {
+    if (bytes > capacity_) {
+      void *fresh = allocate_host(bytes);
+      free_host(data_);
+      data_ = fresh;
+      capacity_ = bytes;
+    }
+    return data_;
+  }
+
+private:
+  void *data_ = nullptr;
+  std::size_t capacity_ = 0;
+};
+
+std::size_t ceil_div(std::size_t a, std::size_t b) { return (a + b - 1) / b; }
+
+// Work-items of the launch; dimensions beyond the rank do not count.
+std::size_t total_items(const launch_geometry &g) {
+  std::size_t total = 1;
+  for (int d = 0; d < g.rank; ++d)
+    total *= g.global[d];
+  return total;
+}
+
+struct tiled_launch {
+  const kernel_launch *kernel;
+  int rank;
+  std::size_t tiles[3];     // tiles per dimension
+  std::size_t tile_size[3]; // work-items per tile per dimension
+};
+
+// One tile in flight on this thread; work-item i is decomposed row-major
+// over the tile's actual shape (a trailing partial tile is smaller).
+struct tile_context {
+  const tiled_launch *launch;
+  std::size_t tile[3];
+  std::size_t origin[3];
+  std::size_t shape[3];
+};
+
+void run_work_item(void *context, std::size_t linear) {
+  const tile_context &t = *static_cast<const tile_context *>(context);
+  const int rank = t.launch->rank;
+  cpu_work_item item{};
+  for (int d = rank - 1; d >= 0; --d) {
+    item.local[d] = linear % t.shape[d];
+    linear /= t.shape[d];
+    item.tile[d] = t.tile[d];
+    item.global[d] = t.origin[d] + item.local[d];
+  }
+  t.launch->kernel->cpu_item(t.launch->kernel->args, item);
+}
+
+void run_tile(const tiled_launch &launch, std::size_t linear_tile) {
+  const kernel_launch &k = *launch.kernel;
+  tile_context t{};
+  t.launch = &launch;
+  std::size_t items = 1;
+  for (int d = launch.rank - 1; d >= 0; --d) {
+    t.tile[d] = linear_tile % launch.tiles[d];
+    linear_tile /= launch.tiles[d];
+    t.origin[d] = t.tile[d] * launch.tile_size[d];
+    t.shape[d] =
+        std::min(launch.tile_size[d], k.geometry.global[d] - t.origin[d]);
+    items *= t.shape[d];
+  }
+  thread_local group_segment_buffer buffer;
+  std::size_t bytes = k.geometry.dynamic_group_bytes;
+  group_segment = bytes ? buffer.get(bytes) : nullptr;
+  group_segment_size = bytes;
+  struct reset_segment {
+    ~reset_segment() {
+      group_segment = nullptr;
+      group_segment_size = 0;
+    }
+  } reset;
+  tile_runner::for_this_thread().run(items, run_work_item, &t);
+}
+
+void execute_tiled(const kernel_launch &k, thread_pool &pool) {
+  tiled_launch launch{};
+  launch.kernel = &k;
+  launch.rank = k.geometry.rank;
+  std::size_t total_tiles = 1;
+  for (int d = 0; d < launch.rank; ++d) {
+    launch.tile_size[d] = k.geometry.tile[d];
+    launch.tiles[d] = ceil_div(k.geometry.global[d], k.geometry.tile[d]);
+    total_tiles *= launch.tiles[d];
+  }
+  // Tiles are claimed in groups: enough groups for load balance (8 per
+  // thread), few enough that claiming costs nothing.
+  std::size_t per_chunk =
+      std::max<std::size_t>(1, total_tiles / (pool.concurrency() * 8ull));
+  std::size_t chunks = ceil_div(total_tiles, per_chunk);
+  pool.run(chunks, [&](std::size_t chunk) {
+    kernel_code_scope scope;
+    std::size_t end = std::min(total_tiles, (chunk + 1) * per_chunk);
+    for (std::size_t tile = chunk * per_chunk; tile < end; ++tile)
+      run_tile(launch, tile);
+  });
+}
+
+void execute_flat(const kernel_launch &k, thread_pool &pool) {
+  const std::size_t total = total_items(k.geometry);
+  std::size_t per_chunk =
+      std::max<std::size_t>(1, total / (pool.concurrency() * 8ull));
+  std::size_t chunks = ceil_div(total, per_chunk);
+  pool.run(chunks, [&](std::size_t chunk) {
+    kernel_code_scope scope;
+    std::size_t begin = chunk * per_chunk;
+    k.cpu_range(k.args, begin, std::min(total, begin + per_chunk));
+  });
+}
+
+} // namespace
+
+void validate_launch(const kernel_launch &k, const device_info &info) {
+  const launch_geometry &g = k.geometry;
+  if (g.rank < 1 || g.rank > 3)
+    throw Kalmar::invalid_compute_domain(
+        "hc runtime: kernel rank " + std::to_string(g.rank) +
+        " (the runtime takes 1 to 3; higher ranks are flattened by the "
+        "headers)");
+  if (!g.tiled()) {
+    bool any_tile = false;
+    for (int d = 1; d < g.rank; ++d)
+      any_tile = any_tile || g.tile[d] != 0;
+    if (any_tile || (!k.cpu_range && k.cpu_item))
+      throw Kalmar::invalid_compute_domain(
+          "hc runtime: tile size 0 in dimension 0");
+    if (!k.cpu_range)
+      throw Kalmar::runtime_exception(
+          "hc runtime: kernel has no CPU entry point for a non-tiled launch",
+          Kalmar::E_FAIL_CODE);
+    return;
+  }
+  if (!k.cpu_item)
+    throw Kalmar::runtime_exception(
+        "hc runtime: kernel has no CPU entry point for a tiled launch",
+        Kalmar::E_FAIL_CODE);
+  std::size_t items = 1;
+  for (int d = 0; d < g.rank; ++d) {
+    if (g.tile[d] == 0)
+      throw Kalmar::invalid_compute_domain(
+          "hc runtime: tile size 0 in dimension " + std::to_string(d));
+    items *= g.tile[d];
+    if (items > info.max_tile_size)
+      break;
+  }
+  if (items > info.max_tile_size)
+    throw Kalmar::invalid_compute_domain(
+        "hc runtime: a tile has more than " +
+        std::to_string(info.max_tile_size) + " work-items");
+  if (g.dynamic_group_bytes > info.max_tile_static_bytes)
+    throw Kalmar::runtime_exception(
+        "hc runtime: " + std::to_string(g.dynamic_group_bytes) +
+            " bytes of dynamic group segment requested; the device allows " +
+            std::to_string(info.max_tile_static_bytes),
+        Kalmar::E_INVALIDARG_CODE);
+}
+
+void execute_kernel(const kernel_launch &k, thread_pool &pool) {
+  if (total_items(k.geometry) == 0)
+    return;
+  if (k.geometry.tiled())
+    execute_tiled(k, pool);
+  else
+    execute_flat(k, pool);
+}
+
+} // namespace cpu
+} // namespace rt
+
+// Entry points the headers call from kernel code (runtime.hpp).
+
+void cpu_barrier_wait() { rt::cpu::tile_runner::barrier(); }
+
+void *cpu_dynamic_group_segment() { return rt::cpu::group_segment; }
+
+std::size_t cpu_dynamic_group_segment_size() {
+  return rt::cpu::group_segment_size;
+}
+
+bool in_cpu_kernel() noexcept { return rt::cpu::in_kernel; }
+
+} // namespace detail
+} // namespace hc

@@ -1,0 +1,118 @@
+// async_state: completion of one enqueued command, plus the runtime clock.
+#include "hc/detail/runtime.hpp"
+
+#include "core/callback_executor.hpp"
+#include "core/environment.hpp"
+
+#include <condition_variable>
+#include <mutex>
+#include <vector>
+
+namespace hc {
+namespace detail {
+
+struct async_state::impl {
+  mutable std::mutex mutex;
+  std::condition_variable finished;
+  std::vector<std::function<void()>> callbacks;
+  std::exception_ptr error;
+};
+
+async_state::async_state() : impl_(new impl) {}
+async_state::~async_state() = default;
+
+void async_state::wait() {
+  if (!is_ready()) {
+    // Let the backend block in its own API first (cheaper than a condition
+    // variable hand-off); it returns once the command has finished.
+    backend_wait();
+    std::unique_lock<std::mutex> lock(impl_->mutex);
+    impl_->finished.wait(lock, [this] { return is_ready(); });
+  }
+  std::exception_ptr error = this->error();
+  if (error)
+    std::rethrow_exception(error);
+}
+
+bool async_state::wait_for(std::chrono::nanoseconds timeout) {
+  if (is_ready())
+    return true;
+  std::unique_lock<std::mutex> lock(impl_->mutex);
+  // steady_clock::now() + a huge duration would overflow: treat anything
+  // beyond a year as "forever".
+  if (timeout > std::chrono::hours(24 * 365)) {
+    impl_->finished.wait(lock, [this] { return is_ready(); });
+    return true;
+  }
+  return impl_->finished.wait_for(lock, timeout, [this] { return is_ready(); });
+}
+
+void async_state::then(std::function<void()> callback) {
+  if (!callback)
+    return;
+  {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    if (!is_ready()) {
+      impl_->callbacks.push_back(std::move(callback));
+      return;
+    }
+  }
+  callback(); // already finished: run at once, in the caller's thread
+}
+
+void async_state::set_ready() { set_error(nullptr); }
+
+void async_state::set_error(std::exception_ptr error) {
+  std::vector<std::function<void()>> callbacks;
+  {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    if (is_ready())
+      return; // finished already; a second completion is ignored
+    impl_->error = error;
+    callbacks.swap(impl_->callbacks);
+    done_.store(true, std::memory_order_release);
+    // Notified under the lock: a waiter that sees done_ may destroy the
+    // state right after, so nothing of it may be touched once unlocked.
+    // (The completing backend holds a reference until this returns.)
+    impl_->finished.notify_all();
+  }
+  if (!callbacks.empty()) {
+    // Run them in registration order on a runtime thread, never in the
+    // backend thread that completed the command (see callback_executor.hpp).
+    rt::post_callback([callbacks = std::move(callbacks)]() mutable {
+      for (auto &callback : callbacks) {
+        try {
+          callback();
+        } catch (const std::exception &e) {
+          rt::warn(std::string("exception in a completion callback: ") +
+                   e.what());
+        } catch (...) {
+          rt::warn("unknown exception in a completion callback");
+        }
+      }
+    });
+  }
+}
+
+std::exception_ptr async_state::error() const {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  return impl_->error;
+}
+
+std::shared_ptr<async_state> async_state::make_ready() {
+  auto state = std::make_shared<async_state>();
+  state->set_ready();
+  return state;
+}
+
+std::uint64_t tick_frequency() { return 1000000000ull; }
+
+std::uint64_t current_tick() {
+  return static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(
+          std::chrono::steady_clock::now().time_since_epoch())
+          .count());
+}
+
+} // namespace detail
+} // namespace hc

@@ -1,0 +1,45 @@
+// The internal interface between the runtime core and its backends.
+//
+// A backend (cpu, cuda, hsa) owns the devices of one kind of hardware. It is
+// added to the runtime with one file implementing `backend` plus one line in
+// backend_list.cpp; nothing else in the core knows which backends exist.
+// The core only talks to devices and queues through the abstract classes of
+// runtime.hpp (device, queue, async_state).
+#ifndef HC_RUNTIME_CORE_BACKEND_HPP
+#define HC_RUNTIME_CORE_BACKEND_HPP
+
+#include "hc/detail/runtime.hpp"
+
+#include <memory>
+#include <vector>
+
+namespace hc {
+namespace detail {
+namespace rt {
+
+class backend {
+public:
+  virtual ~backend() = default;
+  // Lower-case name, also the value HCC_DEFAULT_ACCELERATOR uses to select
+  // this backend ("cpu", "cuda", "hsa").
+  virtual const char *name() const = 0;
+  virtual backend_kind kind() const = 0;
+  // Finds the devices. Called once, on first use of the device registry, with
+  // no runtime lock held. A backend whose driver is missing returns an empty
+  // list (it may print a note when HCC_VERBOSE is set); it must not throw
+  // for a machine that simply lacks the hardware. The devices stay alive for
+  // the whole program (the registry never destroys them).
+  virtual std::vector<device *> discover() = 0;
+};
+
+using backend_factory = std::unique_ptr<backend> (*)();
+
+// The compiled-in backends, in the order their devices are listed (GPU
+// backends first, the CPU last). Defined in backend_list.cpp.
+const std::vector<backend_factory> &backend_factories();
+
+} // namespace rt
+} // namespace detail
+} // namespace hc
+
+#endif

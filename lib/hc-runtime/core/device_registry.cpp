@@ -1,0 +1,177 @@
+// All devices of all backends, and the choice of the default device.
+#include "core/device_registry.hpp"
+
+#include "core/backend.hpp"
+#include "core/environment.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <exception>
+#include <mutex>
+
+namespace hc {
+namespace detail {
+
+device::~device() = default;
+queue::~queue() = default;
+
+namespace rt {
+namespace {
+
+const char *backend_name(backend_kind kind) {
+  switch (kind) {
+  case backend_kind::cpu:
+    return "cpu";
+  case backend_kind::cuda:
+    return "cuda";
+  case backend_kind::hsa:
+    return "hsa";
+  }
+  return "?";
+}
+
+std::string narrow(const std::wstring &text) {
+  std::string out;
+  for (wchar_t c : text)
+    out += (c >= 0 && c < 128) ? static_cast<char>(c) : '?';
+  return out;
+}
+
+
+std::string lower(std::string text) {
+  for (char &c : text)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+bool is_gpu(const device *d) { return d->info().backend != backend_kind::cpu; }
+
+device *first_gpu_or_cpu(const std::vector<device *> &devices) {
+  for (device *d : devices)
+    if (is_gpu(d))
+      return d;
+  for (device *d : devices)
+    if (!is_gpu(d))
+      return d;
+  return nullptr;
+}
+
+device *the_cpu(const std::vector<device *> &devices) {
+  for (device *d : devices)
+    if (d->info().backend == backend_kind::cpu)
+      return d;
+  return nullptr;
+}
+
+// Lives for the whole program; never destroyed (devices own threads that
+// may still run while static destructors do).
+struct registry {
+  std::vector<std::unique_ptr<backend>> backends;
+  std::vector<device *> devices;
+  std::mutex mutex; // guards default_device_
+  device *default_device_ = nullptr;
+  std::atomic<bool> default_locked{false};
+
+  registry() {
+    for (backend_factory make : backend_factories()) {
+      // A backend that cannot even start (broken driver) loses its devices,
+      // not the program: the CPU is always there.
+      try {
+        std::unique_ptr<backend> b = make();
+        std::vector<device *> found = b->discover();
+        devices.insert(devices.end(), found.begin(), found.end());
+        backends.push_back(std::move(b)); // kept as long as their devices
+      } catch (const std::exception &e) {
+        warn(std::string("a device backend failed to start: ") + e.what());
+      }
+    }
+    // GPUs first, in backend order; the CPU last.
+    std::stable_partition(devices.begin(), devices.end(), is_gpu);
+    default_device_ = select_default_device(
+        devices, env_string("HCC_DEFAULT_ACCELERATOR"));
+  }
+};
+
+registry &the_registry() {
+  static registry *instance = new registry;
+  return *instance;
+}
+
+} // namespace
+
+device *select_default_device(const std::vector<device *> &devices,
+                              const std::string &setting) {
+  if (setting.empty())
+    return first_gpu_or_cpu(devices);
+  std::string wanted = lower(setting);
+  for (backend_kind kind :
+       {backend_kind::cpu, backend_kind::cuda, backend_kind::hsa}) {
+    if (wanted != backend_name(kind))
+      continue;
+    for (device *d : devices)
+      if (d->info().backend == kind)
+        return d;
+    warn("HCC_DEFAULT_ACCELERATOR=" + setting + ": no " + wanted +
+         " device found; using the CPU");
+    return the_cpu(devices);
+  }
+  for (device *d : devices)
+    if (narrow(d->info().device_path) == setting)
+      return d;
+  device *fallback = first_gpu_or_cpu(devices);
+  warn("HCC_DEFAULT_ACCELERATOR=" + setting +
+       " names no device (use cpu, cuda, hsa or a device path such as "
+       "cuda:0); using " +
+       (fallback ? narrow(fallback->info().device_path) : std::string("none")));
+  return fallback;
+}
+
+void note_kernel_submitted() noexcept {
+  the_registry().default_locked.store(true, std::memory_order_relaxed);
+}
+
+} // namespace rt
+
+const std::vector<device *> &all_devices() { return rt::the_registry().devices; }
+
+device &default_device() {
+  rt::registry &r = rt::the_registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  return *r.default_device_;
+}
+
+bool set_default_device(const std::wstring &device_path) {
+  rt::registry &r = rt::the_registry();
+  device *d = find_device(device_path);
+  if (!d)
+    return false;
+  std::lock_guard<std::mutex> lock(r.mutex);
+  if (d == r.default_device_)
+    return true;
+  if (r.default_locked.load(std::memory_order_relaxed))
+    return false;
+  r.default_device_ = d;
+  return true;
+}
+
+device *find_device(const std::wstring &device_path) {
+  if (device_path == L"default")
+    return &default_device();
+  for (device *d : all_devices())
+    if (d->info().device_path == device_path)
+      return d;
+  return nullptr;
+}
+
+device &cpu_device() {
+  for (device *d : all_devices())
+    if (d->info().backend == backend_kind::cpu)
+      return *d;
+  // The CPU backend is always compiled in; reaching this is a build error.
+  throw Kalmar::runtime_exception("hc runtime: no CPU device registered",
+                                  Kalmar::E_FAIL_CODE);
+}
+
+} // namespace detail
+} // namespace hc

@@ -1,0 +1,28 @@
+// Reading HCC_* environment variables and reporting problems with them.
+//
+// The runtime never aborts because of a bad setting: it prints one line to
+// stderr and carries on with the default (docs/runtime.md lists the
+// variables).
+#ifndef HC_RUNTIME_CORE_ENVIRONMENT_HPP
+#define HC_RUNTIME_CORE_ENVIRONMENT_HPP
+
+#include <cstddef>
+#include <string>
+
+namespace hc {
+namespace detail {
+namespace rt {
+
+// The variable's value, or "" when unset.
+std::string env_string(const char *name);
+// A positive integer setting; `fallback` (with a warning) when malformed,
+// `fallback` silently when unset.
+std::size_t env_size(const char *name, std::size_t fallback);
+// Prints "hcc: warning: <message>" on one line of stderr.
+void warn(const std::string &message);
+
+} // namespace rt
+} // namespace detail
+} // namespace hc
+
+#endif

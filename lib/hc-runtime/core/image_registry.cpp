@@ -1,0 +1,96 @@
+// The registry of device code images (__hcc_register_image).
+//
+// Images are registered by static constructors of user objects and shared
+// libraries, possibly before this library's own statics are initialised and
+// from several threads (dlopen). Hence a function-local registry created on
+// first use and never destroyed, guarded by its own mutex.
+#include "core/image_registry.hpp"
+
+#include "core/environment.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_set>
+
+namespace hc {
+namespace detail {
+namespace rt {
+namespace {
+
+struct entry {
+  image img;
+  bool scanned = false; // kernel names extracted yet?
+  std::unordered_set<std::string> kernels;
+};
+
+struct registry {
+  std::mutex mutex;
+  std::vector<std::unique_ptr<entry>> entries;
+};
+
+registry &the_registry() {
+  static registry *instance = new registry;
+  return *instance;
+}
+
+} // namespace
+
+std::vector<image> registered_images() {
+  registry &r = the_registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  std::vector<image> out;
+  for (auto &e : r.entries)
+    out.push_back(e->img);
+  return out;
+}
+
+std::vector<image> images_with_kernel(unsigned kind, const char *kernel_name) {
+  std::vector<image> out;
+  if (!kernel_name)
+    return out;
+  registry &r = the_registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  for (auto &e : r.entries) {
+    if (e->img.desc.kind != kind)
+      continue;
+    if (!e->scanned) {
+      // Lazily: most programs launch a few kernels of a few images, and
+      // scanning large PTX text at startup would slow every program down.
+      for (std::string &name : kernel_names_in(e->img.desc))
+        e->kernels.insert(std::move(name));
+      e->scanned = true;
+    }
+    if (e->kernels.count(kernel_name))
+      out.push_back(e->img);
+  }
+  return out;
+}
+
+} // namespace rt
+} // namespace detail
+} // namespace hc
+
+extern "C" void __hcc_register_image(const struct __hcc_image_desc *desc) {
+  using namespace hc::detail::rt;
+  // Called before main(): report bad descriptors, never throw or abort.
+  if (!desc) {
+    warn("__hcc_register_image called with a null descriptor; ignored");
+    return;
+  }
+  if (desc->version < 1u || desc->version > __HCC_IMAGE_DESC_VERSION) {
+    warn("device code image from " +
+         std::string(desc->source ? desc->source : "an unknown object") +
+         " has descriptor version " + std::to_string(desc->version) +
+         " (expected " + std::to_string(__HCC_IMAGE_DESC_VERSION) +
+         "); ignored. Rebuild it with this hcc.");
+    return;
+  }
+  registry &r = the_registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  auto e = std::make_unique<entry>();
+  e->img.desc = *desc; // copy: the caller's descriptor may be temporary
+  e->img.index = r.entries.size();
+  r.entries.push_back(std::move(e));
+}

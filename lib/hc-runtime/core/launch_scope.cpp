@@ -1,0 +1,100 @@
+// launch_scope: collects the storages a kernel's functor captures.
+//
+// parallel_for_each creates a scope, copies the functor (array and
+// array_view copy constructors call bind() through current()), and submits.
+// The scope pointer is thread-local and scopes nest: a scope remembers the
+// one that was current before it and restores it when closed.
+#include "hc/detail/runtime.hpp"
+
+#include "core/device_registry.hpp"
+
+#include <algorithm>
+
+namespace hc {
+namespace detail {
+
+namespace {
+thread_local launch_scope *current_scope = nullptr;
+} // namespace
+
+struct launch_scope::use {
+  storage *s;
+  access_mode mode;
+  void *pointer;
+  std::vector<async_ptr> deps;
+};
+
+launch_scope::launch_scope(queue_ptr q)
+    : queue_(std::move(q)), uses_(new std::vector<use>),
+      previous_(current_scope), open_(true) {
+  if (!queue_) {
+    delete uses_;
+    throw Kalmar::runtime_exception("hc runtime: kernel launch without a queue",
+                                    Kalmar::E_INVALIDARG_CODE);
+  }
+  current_scope = this;
+}
+
+launch_scope::~launch_scope() {
+  close();
+  for (use &u : *uses_)
+    u.s->release();
+  delete uses_;
+}
+
+launch_scope *launch_scope::current() noexcept { return current_scope; }
+
+void launch_scope::close() noexcept {
+  if (!open_)
+    return;
+  open_ = false;
+  if (current_scope == this)
+    current_scope = previous_;
+}
+
+void *launch_scope::bind(storage *s, access_mode mode) {
+  if (!s)
+    return nullptr;
+  if (!open_)
+    throw Kalmar::runtime_exception(
+        "hc runtime: storage bound to a kernel launch that is already closed",
+        Kalmar::E_FAIL_CODE);
+  // The same data captured twice (two views of one array, or a view copied
+  // twice): one binding with the union of the access modes.
+  for (use &u : *uses_) {
+    if (u.s != s)
+      continue;
+    access_mode merged = static_cast<access_mode>(
+        static_cast<unsigned>(u.mode) | static_cast<unsigned>(mode));
+    if (merged != u.mode) {
+      storage::binding b = s->bind_for_launch(queue_, merged);
+      u.mode = merged;
+      u.pointer = b.pointer;
+      u.deps = std::move(b.deps);
+    }
+    return u.pointer;
+  }
+  storage::binding b = s->bind_for_launch(queue_, mode);
+  uses_->reserve(uses_->size() + 1); // so push_back below cannot throw
+  s->retain();
+  uses_->push_back(use{s, mode, b.pointer, std::move(b.deps)});
+  return b.pointer;
+}
+
+async_ptr launch_scope::submit(const kernel_launch &kernel) {
+  close();
+  std::vector<async_ptr> deps;
+  for (use &u : *uses_)
+    for (async_ptr &d : u.deps)
+      if (!d->is_ready() &&
+          std::find(deps.begin(), deps.end(), d) == deps.end())
+        deps.push_back(d);
+  async_ptr op = queue_->launch(kernel, deps);
+  rt::note_kernel_submitted();
+  for (use &u : *uses_)
+    u.s->record_use(queue_, u.mode, op);
+  return op;
+}
+
+} // namespace detail
+} // namespace hc

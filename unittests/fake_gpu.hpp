@@ -1,0 +1,166 @@
+// A test-only device whose memory is NOT host memory (is_host_memory is
+// false), so storage must copy data to it and back as it would for a GPU.
+// Its memory is host memory in disguise; its queue runs every command on
+// a thread of its own (asynchronously, in order) and counts the copies, so
+// the tests can check when the coherence protocol copies and when not.
+#ifndef HCC_UNITTESTS_FAKE_GPU_HPP
+#define HCC_UNITTESTS_FAKE_GPU_HPP
+
+#include "hc/detail/runtime.hpp"
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <thread>
+
+namespace hcc_test {
+
+using namespace hc::detail;
+
+class fake_gpu_queue;
+
+class fake_gpu_device final : public device {
+public:
+  explicit fake_gpu_device(const wchar_t *path = L"fake:0") {
+    info_.description = L"fake GPU";
+    info_.device_path = path;
+    info_.backend = backend_kind::cuda;
+    info_.max_tile_static_bytes = 64 * 1024;
+  }
+  const device_info &info() const override { return info_; }
+  std::shared_ptr<queue> default_queue() override;
+  std::shared_ptr<queue> create_queue(execute_order) override;
+  void *allocate(std::size_t bytes) override {
+    ++allocations;
+    return std::malloc(bytes ? bytes : 1);
+  }
+  void deallocate(void *p) noexcept override {
+    ++deallocations;
+    std::free(p);
+  }
+
+  std::atomic<int> allocations{0}, deallocations{0};
+  std::atomic<int> host_to_device{0}, device_to_host{0}, device_to_device{0};
+
+private:
+  device_info info_;
+  std::mutex mutex_;
+  std::shared_ptr<queue> default_;
+};
+
+class fake_gpu_queue final : public queue {
+public:
+  explicit fake_gpu_queue(fake_gpu_device &d)
+      : dev_(d), thread_([this] { loop(); }) {}
+  ~fake_gpu_queue() override {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stop_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+  }
+  device &get_device() override { return dev_; }
+
+  async_ptr launch(const kernel_launch &k,
+                   const std::vector<async_ptr> &deps) override {
+    return push(deps, [k] {
+      std::size_t n = k.geometry.total();
+      if (n)
+        k.cpu_range(k.args, 0, n);
+    });
+  }
+  async_ptr copy(void *dst, const void *src, std::size_t bytes,
+                 copy_direction dir,
+                 const std::vector<async_ptr> &deps) override {
+    switch (dir) {
+    case copy_direction::host_to_device:
+      ++dev_.host_to_device;
+      break;
+    case copy_direction::device_to_host:
+      ++dev_.device_to_host;
+      break;
+    case copy_direction::device_to_device:
+      ++dev_.device_to_device;
+      break;
+    default:
+      break;
+    }
+    return push(deps, [=] { std::memcpy(dst, src, bytes); });
+  }
+  async_ptr marker(const std::vector<async_ptr> &deps, memory_scope) override {
+    return push(deps, [] {});
+  }
+  void wait() override { last_command()->wait(); }
+  std::size_t pending_count() const override { return pending_; }
+  async_ptr last_command() const override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return last_ ? last_ : async_state::make_ready();
+  }
+
+private:
+  struct cmd {
+    std::vector<async_ptr> deps;
+    std::function<void()> body;
+    async_ptr state;
+  };
+  async_ptr push(const std::vector<async_ptr> &deps, std::function<void()> f) {
+    auto state = std::make_shared<async_state>();
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      commands_.push_back(cmd{deps, std::move(f), state});
+      last_ = state;
+      ++pending_;
+    }
+    cv_.notify_all();
+    return state;
+  }
+  void loop() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    for (;;) {
+      cv_.wait(lock, [this] { return stop_ || !commands_.empty(); });
+      if (commands_.empty())
+        return;
+      cmd c = std::move(commands_.front());
+      commands_.pop_front();
+      lock.unlock();
+      for (auto &d : c.deps)
+        try {
+          d->wait();
+        } catch (...) {
+        }
+      c.body();
+      --pending_;
+      c.state->set_ready();
+      lock.lock();
+    }
+  }
+
+  fake_gpu_device &dev_;
+  mutable std::mutex mutex_;
+  std::condition_variable cv_;
+  std::deque<cmd> commands_;
+  async_ptr last_;
+  std::atomic<std::size_t> pending_{0};
+  bool stop_ = false;
+  std::thread thread_;
+};
+
+inline std::shared_ptr<queue> fake_gpu_device::default_queue() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!default_)
+    default_ = std::make_shared<fake_gpu_queue>(*this);
+  return default_;
+}
+
+inline std::shared_ptr<queue> fake_gpu_device::create_queue(execute_order) {
+  return std::make_shared<fake_gpu_queue>(*this);
+}
+
+} // namespace hcc_test
+
+#endif
