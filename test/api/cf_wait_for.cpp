@@ -33,7 +33,7 @@ int main() {
   slow_kernel(v, 1).wait();  // warm up (kernel load / JIT)
 
   clk::time_point t0 = clk::now();
-  hc::completion_future f = slow_kernel(v, 4000000);
+  hc::completion_future f = slow_kernel(v, 2000000);
   clk::time_point t1 = clk::now();
   std::future_status s = f.wait_for(std::chrono::milliseconds(2));
   clk::time_point t2 = clk::now();

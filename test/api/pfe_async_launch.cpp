@@ -36,7 +36,7 @@ static unsigned reference(unsigned i, unsigned iters) {
 
 int main() {
   const int n = 32;
-  const unsigned iters = 4000000;
+  const unsigned iters = 2000000;
   std::vector<unsigned> data(n, 0);
   hc::array_view<unsigned, 1> v(n, data);
 
