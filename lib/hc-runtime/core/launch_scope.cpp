@@ -7,6 +7,7 @@
 #include "hc/detail/runtime.hpp"
 
 #include "core/device_registry.hpp"
+#include "core/resident_arrays.hpp"
 
 #include <algorithm>
 
@@ -82,6 +83,25 @@ void *launch_scope::bind(storage *s, access_mode mode) {
 }
 
 async_ptr launch_scope::submit(const kernel_launch &kernel) {
+  // Arrays the kernel may use through a reference (resident_arrays.hpp).
+  // The functor was packed and the scope may already be closed for copy
+  // constructors; these bindings are the scope's own.
+  {
+    std::vector<storage *> arrays =
+        rt::retain_resident_arrays(&queue_->get_device());
+    open_ = true;
+    try {
+      for (storage *s : arrays)
+        bind(s, access_mode::read_write);
+    } catch (...) {
+      for (storage *s : arrays)
+        s->release();
+      close();
+      throw;
+    }
+    for (storage *s : arrays)
+      s->release();
+  }
   close();
   std::vector<async_ptr> deps;
   for (use &u : *uses_)

@@ -3,6 +3,7 @@
 #include "core/storage_object.hpp"
 
 #include "core/host_memory.hpp"
+#include "core/resident_arrays.hpp"
 #include "core/wait_util.hpp"
 
 #include <cstring>
@@ -76,6 +77,7 @@ storage *storage::create_on(const queue_ptr &home, std::size_t bytes,
     loc.last_queue = home;
   s->home_index = index;
   s->update_host_flags();
+  rt::register_resident_array(s.get(), &dev);
   return s.release();
 }
 
@@ -84,8 +86,10 @@ void storage::retain() noexcept {
 }
 
 void storage::release() noexcept {
-  if (impl_of(*this).refs.fetch_sub(1, std::memory_order_acq_rel) == 1)
+  if (impl_of(*this).refs.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+    rt::unregister_resident_array(&impl_of(*this));
     impl_of(*this).destroy();
+  }
 }
 
 std::size_t storage::size() const noexcept {

@@ -175,6 +175,8 @@ void storage_object::update_host_flags() {
     if (sole && !readers_pending)
       flags |= static_cast<unsigned>(access_mode::write);
   }
+  // Publish the address before the flags that allow using it.
+  host_ptr_.store(host.ptr, std::memory_order_release);
   host_flags_.store(flags, std::memory_order_release);
 }
 
