@@ -679,6 +679,33 @@ TEST_F(CudaFake, DependenciesAcrossQueuesAndBackends) {
   other.join();
 }
 
+TEST_F(CudaFake, FinishedCommandImpliesFinishedDependencies) {
+  // create_blocking_marker semantics: once a command that waited (on the
+  // GPU) for commands of other queues is ready, they are ready too, even if
+  // their own queue's completion thread has not got to them yet.
+  device &d = the_device();
+  queue_ptr q1 = d.create_queue(execute_order::in_order);
+  queue_ptr q2 = d.create_queue(execute_order::in_order);
+  queue_ptr q3 = d.create_queue(execute_order::in_order);
+  auto args = std::make_shared<args16>();
+  for (int round = 0; round < 50; ++round) {
+    set_gate(false);
+    async_ptr a = q1->launch(make_launch("fake_kernel_a", 10, args), {});
+    async_ptr b = q2->launch(make_launch("fake_kernel_a", 10, args), {a});
+    async_ptr m = q3->marker({a, b}, memory_scope::system);
+    set_gate(true);
+    m->wait();
+    EXPECT_TRUE(a->is_ready());
+    EXPECT_TRUE(b->is_ready());
+    EXPECT_GE(a->end_tick(), a->begin_tick());
+    EXPECT_NE(a->end_tick(), 0u);
+  }
+  q1->wait();
+  q2->wait();
+  EXPECT_EQ(q1->pending_count(), 0u);
+  EXPECT_EQ(q2->pending_count(), 0u);
+}
+
 TEST_F(CudaFake, QueueDestroyedWithPendingWork) {
   device &d = the_device();
   queue_ptr q = d.create_queue(execute_order::any_order);

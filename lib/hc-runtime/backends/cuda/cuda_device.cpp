@@ -320,6 +320,32 @@ cuda_state::~cuda_state() {
   device_.release_event(end_, true);
 }
 
+void cuda_state::finish_success() noexcept {
+  if (finishing_.exchange(true, std::memory_order_acq_rel))
+    return;
+  const driver_api &api = device_.api();
+  std::uint64_t end = current_tick(), begin = end;
+  float ms = 0;
+  if (start_ && api.cuEventElapsedTime &&
+      api.cuEventElapsedTime(&ms, start_, end_) == CUDA_SUCCESS && ms > 0) {
+    std::uint64_t ns = static_cast<std::uint64_t>(ms * 1e6);
+    begin = ns < end ? end - ns : 0;
+  }
+  set_ticks(begin, end);
+  std::vector<std::shared_ptr<cuda_state>> deps;
+  deps.swap(deps_);
+  for (std::shared_ptr<cuda_state> &d : deps)
+    d->finish_success();
+  set_ready();
+}
+
+void cuda_state::finish_error(std::exception_ptr error) noexcept {
+  if (finishing_.exchange(true, std::memory_order_acq_rel))
+    return;
+  deps_.clear();
+  set_error(error);
+}
+
 void cuda_state::backend_wait() {
   if (!end_)
     return;
@@ -453,16 +479,7 @@ void completion_worker::complete(entry &e, CUresult r,
   const driver_api &api = device_.api();
   cuda_state &state = *e.state;
   if (r == CUDA_SUCCESS) {
-    std::uint64_t end = current_tick(), begin = end;
-    float ms = 0;
-    if (state.start_ && api.cuEventElapsedTime &&
-        api.cuEventElapsedTime(&ms, state.start_, state.end_) == CUDA_SUCCESS &&
-        ms > 0) {
-      std::uint64_t ns = static_cast<std::uint64_t>(ms * 1e6);
-      begin = ns < end ? end - ns : 0;
-    }
-    state.set_ticks(begin, end);
-    state.set_ready();
+    state.finish_success();
   } else {
     std::exception_ptr error;
     try {
@@ -479,7 +496,7 @@ void completion_worker::complete(entry &e, CUresult r,
       if (!unreported_)
         unreported_ = error;
     }
-    state.set_error(error);
+    state.finish_error(error);
   }
   // The argument block (and whatever the functor holds) goes once the
   // command finished; may free storages, even the queue: no lock is held.
@@ -488,8 +505,13 @@ void completion_worker::complete(entry &e, CUresult r,
 }
 
 std::size_t completion_worker::pending() const {
+  // Entries a command of another queue has already finished (see
+  // cuda_state::finish_success) are not pending any more.
   std::lock_guard<std::mutex> lock(mutex_);
-  return entries_.size();
+  std::size_t count = 0;
+  for (const entry &e : entries_)
+    count += e.state->is_ready() ? 0 : 1;
+  return count;
 }
 
 async_ptr completion_worker::last() const {
@@ -536,7 +558,9 @@ bool cuda_queue::idle(const std::vector<async_ptr> &deps) const {
   return worker_->pending() == 0;
 }
 
-void cuda_queue::order_after(const std::vector<async_ptr> &deps) {
+void cuda_queue::order_after(
+    const std::vector<async_ptr> &deps,
+    std::vector<std::shared_ptr<cuda_state>> &cuda_deps) {
   const driver_api &api = device_.api();
   for (const async_ptr &d : deps) {
     if (!d || d->is_ready())
@@ -550,6 +574,7 @@ void cuda_queue::order_after(const std::vector<async_ptr> &deps) {
       CUresult r = api.cuStreamWaitEvent(stream_, c->end_event(), 0);
       if (r != CUDA_SUCCESS)
         device_.fail("cuStreamWaitEvent", r, "ordering after a dependency");
+      cuda_deps.push_back(std::static_pointer_cast<cuda_state>(d));
     } else {
       // A command of another backend: wait for it here, before enqueueing.
       wait_quietly(d);
@@ -564,8 +589,8 @@ async_ptr cuda_queue::submit(const std::vector<async_ptr> &deps, bool timed,
   const driver_api &api = device_.api();
   std::lock_guard<std::mutex> lock(submit_mutex_);
   device_.make_current();
-  order_after(deps);
   auto state = std::make_shared<cuda_state>(device_, stream_);
+  order_after(deps, state->deps_);
   state->worker_ = worker_;
   state->set_marker(marker);
   if (timed) {
@@ -706,6 +731,10 @@ void cuda_queue::wait() {
       // Reported below, with the first error of the queue.
     }
   }
+  // Everything enqueued has finished on the GPU: complete what the
+  // completion thread has not got to yet (it may have been finished early
+  // by a command of another queue), so errors are known below.
+  worker_->drain();
   if (std::exception_ptr error = worker_->take_error())
     std::rethrow_exception(error);
 }

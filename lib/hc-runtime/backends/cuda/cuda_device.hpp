@@ -21,6 +21,7 @@
 #include "backends/cuda/cuda_launch.hpp"
 #include "hc/detail/runtime.hpp"
 
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <memory>
@@ -56,6 +57,14 @@ public:
   CUevent end_event() const { return end_; }
   CUstream stream() const { return stream_; }
 
+  // The command finished successfully: profiling ticks, then the CUDA
+  // commands it waited for (they finished before it on the GPU, so
+  // anyone who sees this one ready sees them ready too), then
+  // set_ready(). Only the first call (of any thread) does anything.
+  void finish_success() noexcept;
+  // The command failed (its end event reported `error`).
+  void finish_error(std::exception_ptr error) noexcept;
+
 protected:
   void backend_wait() override;
 
@@ -67,6 +76,10 @@ private:
   CUevent start_ = nullptr; // null: not timed
   CUevent end_ = nullptr;
   std::weak_ptr<completion_worker> worker_;
+  // Commands of other CUDA queues this one waits for on the GPU; cleared
+  // when it finishes. Written before the state is published.
+  std::vector<std::shared_ptr<cuda_state>> deps_;
+  std::atomic<bool> finishing_{false};
 };
 
 class completion_worker
@@ -142,7 +155,8 @@ public:
 private:
   // Makes the stream wait for `deps`: CUDA states through their events,
   // others on the host. Caller holds submit_mutex_.
-  void order_after(const std::vector<async_ptr> &deps);
+  void order_after(const std::vector<async_ptr> &deps,
+                   std::vector<std::shared_ptr<cuda_state>> &cuda_deps);
   // Records the events around `work` and hands the command to the worker.
   template <class Work>
   async_ptr submit(const std::vector<async_ptr> &deps, bool timed,
