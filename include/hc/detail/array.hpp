@@ -60,7 +60,7 @@ public:
   template <typename InputIt, typename = if_iterator<InputIt>>
   array(const extent<N> &ext, InputIt begin)
       : array(ext, accelerator().get_default_view()) {
-    fill_from(begin, nullptr);
+    fill_from(begin, static_cast<InputIt *>(nullptr));
   }
   template <typename InputIt, typename = if_iterator<InputIt>>
   array(const extent<N> &ext, InputIt begin, InputIt end)
@@ -71,7 +71,7 @@ public:
   array(const extent<N> &ext, InputIt begin, accelerator_view av,
         access_type cpu = access_type_auto)
       : array(ext, av, cpu) {
-    fill_from(begin, nullptr);
+    fill_from(begin, static_cast<InputIt *>(nullptr));
   }
   template <typename InputIt, typename = if_iterator<InputIt>>
   array(const extent<N> &ext, InputIt begin, InputIt end, accelerator_view av,
@@ -268,9 +268,14 @@ private:
       detail::throw_runtime("array: the source range is smaller than the "
                             "extent",
                             Kalmar::E_INVALIDARG_CODE);
-    std::vector<T> host(n);
+    if (const T *direct = detail::contiguous_source<T>(begin)) {
+      storage_->write_from_host(0, direct, byte_size());
+      return;
+    }
+    std::vector<T> host;
+    host.reserve(n);
     for (std::size_t i = 0; i < n; ++i, ++begin)
-      host[i] = *begin;
+      host.push_back(*begin);
     storage_->write_from_host(0, host.data(), byte_size());
   }
 

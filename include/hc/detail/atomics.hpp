@@ -26,7 +26,9 @@ using if_atomic_arith = typename std::enable_if<
 
 template <typename T>
 HC_INLINE detail::if_atomic_arith<T> atomic_exchange(T *dest, T val) {
-  return __atomic_exchange_n(dest, val, __ATOMIC_RELAXED);
+  T old;
+  __atomic_exchange(dest, &val, &old, __ATOMIC_RELAXED);
+  return old;
 }
 
 // Stores `val` if *dest == *expected; else loads *dest into *expected.

@@ -70,9 +70,15 @@ void copy_iter_to_view(InputIt first, InputIt *last,
     throw_runtime("copy: the source range is smaller than the destination",
                   Kalmar::E_INVALIDARG_CODE);
   if (dst.is_contiguous()) {
-    std::vector<T> staging(n);
+    if (const T *direct = contiguous_source<T>(first)) {
+      dst.get_storage()->write_from_host(dst.get_offset() * sizeof(T), direct,
+                                         n * sizeof(T));
+      return;
+    }
+    std::vector<T> staging;
+    staging.reserve(n);
     for (std::size_t i = 0; i < n; ++i, ++first)
-      staging[i] = *first;
+      staging.push_back(*first);
     dst.get_storage()->write_from_host(dst.get_offset() * sizeof(T),
                                        staging.data(), n * sizeof(T));
     return;
@@ -88,6 +94,11 @@ void copy_view_to_iter(const array_view<S, N> &src, OutputIt out) {
   using T = typename std::remove_const<S>::type;
   std::size_t n = src.get_extent().size_wide();
   if (src.is_contiguous()) {
+    if constexpr (std::is_pointer<OutputIt>::value) {
+      src.get_storage()->read_to_host(src.get_offset() * sizeof(T),
+                                      &*out, n * sizeof(T));
+      return;
+    }
     std::vector<T> staging(n);
     src.get_storage()->read_to_host(src.get_offset() * sizeof(T),
                                     staging.data(), n * sizeof(T));

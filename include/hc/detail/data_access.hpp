@@ -10,6 +10,7 @@
 
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace hc {
 namespace detail {
@@ -111,6 +112,26 @@ HC_INLINE std::size_t row_stride(const extent<N> &base, int dim) {
   for (int i = N - 1; i > dim; --i)
     stride *= static_cast<std::size_t>(base[i]);
   return stride;
+}
+
+// The address of the elements an iterator walks when they are contiguous
+// T objects (pointers, std::vector / std::array / std::string iterators),
+// else null: such ranges are copied as one block.
+template <typename T, typename It> const T *contiguous_source(It it) {
+  using V = typename std::remove_cv<
+      typename std::remove_reference<decltype(*it)>::type>::type;
+  if constexpr (!std::is_same<V, T>::value) {
+    (void)it;
+    return nullptr;
+  } else if constexpr (std::is_pointer<It>::value) {
+    return it;
+  } else if constexpr (std::is_same<It, typename std::vector<T>::iterator>::value ||
+                       std::is_same<It, typename std::vector<T>::const_iterator>::value) {
+    return &*it;
+  } else {
+    (void)it;
+    return nullptr;
+  }
 }
 
 [[noreturn]] inline void throw_runtime(const std::string &message,

@@ -34,7 +34,7 @@ cpu_device::cpu_device() {
   info_.max_tile_size = 1024;
   info_.max_tile_static_bytes = 64 * 1024;
   info_.wavefront_size = 1;
-  info_.is_emulated = false;
+  info_.is_emulated = true; // as hcc reported its CPU accelerator
   info_.has_display = false;
   info_.supports_double_precision = true;
   info_.supports_limited_double_precision = true;
