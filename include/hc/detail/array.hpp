@@ -223,14 +223,7 @@ public:
 
   // In kernels: the data on the accelerator. On the host: the host copy,
   // made current first.
-  T *data() const {
-#if HC_DEVICE_PASS
-    return data_;
-#else
-    return static_cast<T *>(
-        detail::host_data(storage_.get(), detail::access_mode::read_write));
-#endif
-  }
+  T *data() const { return access(); }
   // Address of the data in the accelerator's memory.
   T *accelerator_pointer() const { return data_; }
 

@@ -77,28 +77,31 @@ HC_INLINE detail::if_atomic_int<T> atomic_fetch_dec(T *dest) {
 }
 
 // Floating-point max/min have no native instruction everywhere: a
-// compare-exchange loop on the bit pattern.
-template <typename T>
-HC_INLINE typename std::enable_if<std::is_floating_point<T>::value, T>::type
-atomic_fetch_max(T *dest, T val) {
+// compare-exchange loop that stores `val` while it beats the current value.
+namespace detail {
+template <typename T, typename Beats>
+HC_INLINE T atomic_store_while_beats(T *dest, T val, Beats beats) {
   T old;
   __atomic_load(dest, &old, __ATOMIC_RELAXED);
-  while (old < val &&
+  while (beats(val, old) &&
          !__atomic_compare_exchange(dest, &old, &val, false, __ATOMIC_RELAXED,
                                     __ATOMIC_RELAXED)) {
   }
   return old;
 }
+} // namespace detail
+
+template <typename T>
+HC_INLINE typename std::enable_if<std::is_floating_point<T>::value, T>::type
+atomic_fetch_max(T *dest, T val) {
+  return detail::atomic_store_while_beats(dest, val,
+                                          [](T a, T b) { return a > b; });
+}
 template <typename T>
 HC_INLINE typename std::enable_if<std::is_floating_point<T>::value, T>::type
 atomic_fetch_min(T *dest, T val) {
-  T old;
-  __atomic_load(dest, &old, __ATOMIC_RELAXED);
-  while (old > val &&
-         !__atomic_compare_exchange(dest, &old, &val, false, __ATOMIC_RELAXED,
-                                    __ATOMIC_RELAXED)) {
-  }
-  return old;
+  return detail::atomic_store_while_beats(dest, val,
+                                          [](T a, T b) { return a < b; });
 }
 
 } // namespace hc
