@@ -52,6 +52,7 @@ storage *storage::create_for_host(void *host_ptr, std::size_t bytes) {
   auto *s = new storage_object(bytes);
   s->locations[0].ptr = host_ptr;
   s->locations[0].valid = true;
+  s->home_ptr = host_ptr;
   s->update_host_flags();
   return s;
 }
@@ -76,6 +77,7 @@ storage *storage::create_on(const queue_ptr &home, std::size_t bytes,
   if (loc.dev)
     loc.last_queue = home;
   s->home_index = index;
+  s->home_ptr = loc.ptr;
   s->update_host_flags();
   rt::register_resident_array(s.get(), &dev);
   return s.release();
@@ -104,10 +106,7 @@ queue_ptr storage::home_queue() const {
 }
 
 void *storage::home_pointer() const noexcept {
-  auto &s = const_cast<storage_object &>(
-      static_cast<const storage_object &>(*this));
-  lock_t lock(s.mutex);
-  return s.locations[s.home_index].ptr;
+  return static_cast<const storage_object &>(*this).home_ptr;
 }
 
 void *storage::host_access(access_mode mode) {

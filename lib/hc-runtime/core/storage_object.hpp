@@ -65,6 +65,9 @@ public:
   const std::size_t bytes;
   queue_ptr home;         // arrays only
   std::size_t home_index = 0; // location of home_pointer()
+  // home_pointer() without the lock: fixed at creation, and CPU kernels
+  // call it while another thread may hold the mutex waiting for them.
+  void *home_ptr = nullptr;
   std::deque<location> locations; // [0] = host; deque: stable references
   tracked_op last_writer;
   std::vector<tracked_op> readers;
