@@ -12,8 +12,10 @@ int main() {
   const int n = 512, kernels = 8;
   std::vector<std::vector<int>> data(kernels, std::vector<int>(n, 0));
   std::vector<hc::completion_future> futures;
+  std::vector<hc::array_view<int, 1>> views;
   for (int k = 0; k < kernels; ++k) {
     hc::array_view<int, 1> v(n, data[k]);
+    views.push_back(v);
     futures.push_back(hc::parallel_for_each(
         av, v.get_extent(), [=](hc::index<1> i) [[hc]] {
           int x = 0;
@@ -25,10 +27,8 @@ int main() {
   av.wait();
   for (int k = 0; k < kernels; ++k)
     CHECK(futures[k].is_ready());
-  for (int k = 0; k < kernels; ++k) {
-    hc::array_view<int, 1> v(n, data[k]);
+  for (int k = 0; k < kernels; ++k)
     for (int i = 0; i < n; ++i)
-      CHECK(v[i] == (k + 1) * i + k * (k + 1) / 2);
-  }
+      CHECK(views[k][i] == (k + 1) * i + k * (k + 1) / 2);
   return 0;
 }

@@ -16,8 +16,10 @@ int main() {
   std::vector<std::vector<int>> raw(batches, std::vector<int>(n)),
       cooked(batches, std::vector<int>(n, 0));
   std::vector<hc::completion_future> done;
+  std::vector<hc::array_view<int, 1>> results;
   for (int b = 0; b < batches; ++b) {
     hc::array_view<int, 1> r(n, raw[b]), c(n, cooked[b]);
+    results.push_back(c);
     r.discard_data();
     hc::completion_future made = hc::parallel_for_each(
         producer, r.get_extent(), [=](hc::index<1> i) [[hc]] { r[i] = i[0] * (b + 1); });
@@ -27,10 +29,8 @@ int main() {
   }
   for (hc::completion_future &f : done)
     f.wait();
-  for (int b = 0; b < batches; ++b) {
-    hc::array_view<int, 1> c(n, cooked[b]);
+  for (int b = 0; b < batches; ++b)
     for (int i = 0; i < n; ++i)
-      CHECK(c[i] == i * (b + 1) + b);
-  }
+      CHECK(results[b][i] == i * (b + 1) + b);
   return 0;
 }
