@@ -1,8 +1,4 @@
 // RUN: %hcc %s -o %t && %t
-// Known missing behaviour (docs/testing.md): the runtime does not yet
-// write back when the last host-side view is destroyed while a kernel's
-// copy still holds the data. Remove the XFAIL when it does.
-// XFAIL: *
 // When the last array_view over host memory is destroyed, the results a
 // kernel wrote through it are written back to that memory (C++ AMP's
 // implicit synchronisation), even without synchronize() or a host access.

@@ -38,6 +38,7 @@ public:
       : storage_(allocate(ext, av.queue(), nullptr)), extent_(ext),
         cpu_access_(cpu_access_type) {
     data_ = static_cast<T *>(storage_->home_pointer());
+    register_object();
   }
   array(int e0, accelerator_view av, access_type cpu = access_type_auto)
       : array(extent<N>(e0), av, cpu) {}
@@ -54,6 +55,7 @@ public:
       : storage_(allocate(ext, associated_av.queue(), av.queue())),
         extent_(ext), cpu_access_(access_type_read_write) {
     data_ = static_cast<T *>(storage_->home_pointer());
+    register_object();
   }
 
   // From host data: [begin, end) or `ext.size()` elements from begin.
@@ -121,10 +123,17 @@ public:
     detail::queue_ptr home = o.storage_->home_queue();
     storage_ = allocate(extent_, home, nullptr);
     data_ = static_cast<T *>(storage_->home_pointer());
+    register_object();
     detail::storage::copy(*o.storage_, 0, *storage_, 0, byte_size())->wait();
 #endif
   }
-  array(array &&o) noexcept = default;
+  array(array &&o) noexcept
+      : storage_(std::move(o.storage_)), data_(o.data_), extent_(o.extent_),
+        cpu_access_(o.cpu_access_) {
+    o.forget_object();
+    register_object();
+  }
+  ~array() { forget_object(); }
 
   array &operator=(const array &o) {
     if (this != &o) {
@@ -133,7 +142,18 @@ public:
     }
     return *this;
   }
-  array &operator=(array &&o) noexcept = default;
+  array &operator=(array &&o) noexcept {
+    if (this != &o) {
+      forget_object();
+      o.forget_object();
+      storage_ = std::move(o.storage_);
+      data_ = o.data_;
+      extent_ = o.extent_;
+      cpu_access_ = o.cpu_access_;
+      register_object();
+    }
+    return *this;
+  }
   array &operator=(const array_view<const T, N> &src) {
     src.copy_to(*this);
     return *this;
@@ -270,6 +290,23 @@ private:
     for (std::size_t i = 0; i < n; ++i, ++begin)
       host.push_back(*begin);
     storage_->write_from_host(0, host.data(), byte_size());
+  }
+
+  // The storage knows the address of the array object that owns it, so
+  // that kernels holding a reference to the object ([&] capture) can be
+  // handed a device copy of it (resident_arrays.hpp). Copies bound to a
+  // kernel are not owners and never register.
+  HC_INLINE void register_object() {
+#if !HC_DEVICE_PASS
+    if (storage_)
+      storage_->set_array_object(this, sizeof(*this));
+#endif
+  }
+  HC_INLINE void forget_object() {
+#if !HC_DEVICE_PASS
+    if (storage_)
+      storage_->forget_array_object(this);
+#endif
   }
 
   array_view<T, N> view() { return array_view<T, N>(*this); }

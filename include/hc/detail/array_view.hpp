@@ -31,16 +31,22 @@ public:
   // A view of an array (shares its storage).
   array_view(array<nc_value_type, N> &src)
       : storage_(src.storage_ref_copy()), base_(src.get_extent()),
-        extent_(src.get_extent()) {}
+        extent_(src.get_extent()) {
+    count_host_view();
+  }
   template <typename U = T,
             typename = typename std::enable_if<std::is_const<U>::value>::type>
   array_view(const array<nc_value_type, N> &src)
       : storage_(src.storage_ref_copy()), base_(src.get_extent()),
-        extent_(src.get_extent()) {}
+        extent_(src.get_extent()) {
+    count_host_view();
+  }
 
   // A view of host memory (not owned; must outlive the view's uses).
   array_view(const extent<N> &ext, T *src)
-      : storage_(make_host_storage(src, ext)), base_(ext), extent_(ext) {}
+      : storage_(make_host_storage(src, ext)), base_(ext), extent_(ext) {
+    count_host_view();
+  }
   template <typename Container,
             typename = decltype(std::declval<Container &>().data())>
   array_view(const extent<N> &ext, Container &src)
@@ -60,7 +66,9 @@ public:
 
   // A view of runtime-managed data that lives on the host until used.
   explicit array_view(const extent<N> &ext)
-      : storage_(make_owned_storage(ext)), base_(ext), extent_(ext) {}
+      : storage_(make_owned_storage(ext)), base_(ext), extent_(ext) {
+    count_host_view();
+  }
   explicit array_view(int e0) : array_view(extent<N>(e0)) {}
   array_view(int e0, int e1) : array_view(extent<N>(e0, e1)) {}
   array_view(int e0, int e1, int e2) : array_view(extent<N>(e0, e1, e2)) {}
@@ -71,6 +79,7 @@ public:
       : storage_(o.storage_), data_(o.data_), base_(o.base_),
         extent_(o.extent_), offset_(o.offset_), bound_(o.bound_) {
     bind_if_launching();
+    count_host_view();
   }
   // array_view<T> converts to array_view<const T>.
   template <typename U,
@@ -81,8 +90,26 @@ public:
       : storage_(o.storage_), data_(o.data_), base_(o.base_),
         extent_(o.extent_), offset_(o.offset_), bound_(o.bound_) {
     bind_if_launching();
+    count_host_view();
   }
-  array_view &operator=(const array_view &o) = default;
+  array_view &operator=(const array_view &o) {
+    if (this == &o)
+      return *this;
+    // Count the new view before dropping the old one: when both share the
+    // storage, the count must not touch zero in between.
+    detail::storage_ref old = storage_;
+    int old_bound = bound_;
+    storage_ = o.storage_;
+    data_ = o.data_;
+    base_ = o.base_;
+    extent_ = o.extent_;
+    offset_ = o.offset_;
+    bound_ = o.bound_;
+    count_host_view();
+    uncount_host_view(old.get(), old_bound);
+    return *this;
+  }
+  ~array_view() { uncount_host_view(storage_.get(), bound_); }
 
   // --- shape ---------------------------------------------------------------
 
@@ -226,11 +253,35 @@ private:
 
   array_view(const array_view &o, no_bind)
       : storage_(o.storage_), data_(o.data_), base_(o.base_),
-        extent_(o.extent_), offset_(o.offset_), bound_(o.bound_) {}
+        extent_(o.extent_), offset_(o.offset_), bound_(o.bound_) {
+    count_host_view();
+  }
   array_view(const detail::storage_ref &s, T *data, const extent<N> &ext,
              std::size_t offset, int bound)
       : storage_(s), data_(data), base_(ext), extent_(ext), offset_(offset),
-        bound_(bound) {}
+        bound_(bound) {
+    count_host_view();
+  }
+
+  // Views on the host (not the copies bound to a kernel) are counted by
+  // their storage, which writes user memory back when the last one goes
+  // (storage::add_host_view). Every constructor that does not delegate
+  // calls count_host_view() last; the destructor and assignment uncount.
+  HC_INLINE void count_host_view() const {
+#if !HC_DEVICE_PASS
+    if (storage_ && !bound_)
+      storage_->add_host_view();
+#endif
+  }
+  HC_INLINE static void uncount_host_view(detail::storage *s, int bound) {
+#if HC_DEVICE_PASS
+    (void)s;
+    (void)bound;
+#else
+    if (s && !bound)
+      s->drop_host_view();
+#endif
+  }
 
   template <typename Src>
   static T *source_data(Src &src, const extent<N> &ext) {

@@ -207,6 +207,8 @@ completion_future launch(const accelerator_view &av, const extent<N> &ext,
   k.args = args.get();
   k.args_size = sizeof(args_t);
   k.args_owner = args;
+  k.functor = &args->kernel;
+  k.functor_size = sizeof(Kernel);
   launch_geometry &g = k.geometry;
   g.dynamic_group_bytes = dynamic_bytes;
   if constexpr (Tiled) {

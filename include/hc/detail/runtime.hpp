@@ -168,6 +168,11 @@ struct kernel_launch {
   cpu_range_fn cpu_range = nullptr; // non-tiled kernels
   cpu_item_fn cpu_item = nullptr;   // tiled kernels
   launch_geometry geometry;
+  // The user's functor inside the argument block. launch_scope::submit may
+  // rewrite references to arrays in it for devices that cannot read host
+  // memory (resident_arrays.hpp), so it is the launch's own copy.
+  void *functor = nullptr;
+  std::size_t functor_size = 0;
 };
 
 // CPU backend helpers used by the headers inside kernels.
@@ -200,6 +205,10 @@ struct device_info {
   bool supports_limited_double_precision = true;
   bool supports_cpu_shared_memory = false;
   bool is_host_memory = false;  // device memory is plain host memory
+  // Kernels can dereference any host pointer (the CPU; GPUs with pageable
+  // memory access, e.g. HMM). When false, arrays a kernel reaches through
+  // a reference ([&] capture) are relocated (launch_scope::submit).
+  bool reads_host_memory = false;
 };
 
 class queue;
@@ -333,6 +342,23 @@ public:
   // Waits for all enqueued work that touches this storage.
   void wait_idle();
 
+  // hc::array objects register their own address (and size) with their
+  // storage, so that a kernel holding a reference to the object can be
+  // given a copy of it in device memory (resident_arrays.hpp).
+  void set_array_object(const void *object, std::size_t size) noexcept;
+  void forget_array_object(const void *object) noexcept;
+
+  // Host-side array_views (not the copies bound to kernels) count
+  // themselves: when the last one over user memory goes away, the data is
+  // written back to that memory (C++ AMP's implicit synchronize).
+  void add_host_view() noexcept {
+    host_views_.fetch_add(1, std::memory_order_relaxed);
+  }
+  void drop_host_view() noexcept {
+    if (host_views_.fetch_sub(1, std::memory_order_acq_rel) == 1)
+      last_host_view_dropped();
+  }
+
   // Used by launch_scope.
   struct binding {
     void *pointer;
@@ -348,6 +374,10 @@ protected:
   std::atomic<unsigned> host_flags_{0};
   // Address of the host copy; set by the implementation when it exists.
   std::atomic<void *> host_ptr_{nullptr};
+
+private:
+  void last_host_view_dropped() noexcept;
+  std::atomic<int> host_views_{0};
 };
 
 // RAII: active on the calling thread while parallel_for_each copies the

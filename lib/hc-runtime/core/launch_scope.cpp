@@ -93,6 +93,9 @@ async_ptr launch_scope::submit(const kernel_launch &kernel) {
     try {
       for (storage *s : arrays)
         bind(s, access_mode::read_write);
+      if (!queue_->get_device().info().reads_host_memory)
+        rt::relocate_array_references(kernel.functor, kernel.functor_size,
+                                      arrays, queue_);
     } catch (...) {
       for (storage *s : arrays)
         s->release();

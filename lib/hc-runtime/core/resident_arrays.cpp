@@ -3,6 +3,8 @@
 
 #include "core/storage_object.hpp"
 
+#include <cstdint>
+#include <cstring>
 #include <mutex>
 #include <unordered_map>
 
@@ -33,6 +35,31 @@ bool try_retain(storage_object &s) {
   return false;
 }
 
+// The address of a copy of the array object owning `s` in the memory of
+// `q`'s device, made (synchronously, on `q`) when missing or stale. Null
+// when the owner went away meanwhile.
+void *object_image(storage_object &s, const queue_ptr &q) {
+  std::lock_guard<std::mutex> lock(s.image_mutex);
+  const void *object = s.array_object.load(std::memory_order_acquire);
+  std::size_t size = s.array_object_size.load(std::memory_order_acquire);
+  if (!object || size == 0)
+    return nullptr;
+  if (!s.images.empty() && s.image_bytes.size() == size &&
+      std::memcmp(s.image_bytes.data(), object, size) == 0)
+    return s.images.back();
+  // A new image rather than overwriting the current one: kernels already
+  // enqueued may still read it.
+  s.images.reserve(s.images.size() + 1);
+  void *image = q->get_device().allocate(size);
+  s.images.push_back(image);
+  s.image_bytes.assign(static_cast<const unsigned char *>(object),
+                       static_cast<const unsigned char *>(object) + size);
+  q->copy(image, s.image_bytes.data(), size, copy_direction::host_to_device,
+          {})
+      ->wait();
+  return image;
+}
+
 } // namespace
 
 void register_resident_array(storage_object *s, device *home) {
@@ -57,6 +84,58 @@ std::vector<storage *> retain_resident_arrays(device *home) {
   return out;
 }
 
+std::size_t relocate_array_references(void *functor, std::size_t size,
+                                      const std::vector<storage *> &arrays,
+                                      const queue_ptr &q) {
+  if (!functor || size < sizeof(std::uintptr_t))
+    return 0;
+  struct owner {
+    std::uintptr_t address;
+    storage_object *s;
+  };
+  std::vector<owner> owners;
+  for (storage *a : arrays)
+    if (const void *object =
+            impl_of(*a).array_object.load(std::memory_order_acquire))
+      owners.push_back({reinterpret_cast<std::uintptr_t>(object), &impl_of(*a)});
+  if (owners.empty())
+    return 0;
+  // The functor starts the argument block, so its pointer members sit at
+  // pointer-aligned offsets from `functor`.
+  auto *bytes = static_cast<unsigned char *>(functor);
+  std::size_t changed = 0;
+  for (std::size_t offset = 0; offset + sizeof(std::uintptr_t) <= size;
+       offset += alignof(void *)) {
+    std::uintptr_t word;
+    std::memcpy(&word, bytes + offset, sizeof word);
+    for (const owner &o : owners) {
+      if (o.address != word)
+        continue;
+      if (void *image = object_image(*o.s, q)) {
+        auto relocated = reinterpret_cast<std::uintptr_t>(image);
+        std::memcpy(bytes + offset, &relocated, sizeof relocated);
+        ++changed;
+      }
+      break;
+    }
+  }
+  return changed;
+}
+
 } // namespace rt
+
+void storage::set_array_object(const void *object, std::size_t size) noexcept {
+  rt::storage_object &s = rt::impl_of(*this);
+  s.array_object_size.store(size, std::memory_order_relaxed);
+  s.array_object.store(object, std::memory_order_release);
+}
+
+void storage::forget_array_object(const void *object) noexcept {
+  rt::storage_object &s = rt::impl_of(*this);
+  const void *expected = object;
+  s.array_object.compare_exchange_strong(expected, nullptr,
+                                         std::memory_order_acq_rel);
+}
+
 } // namespace detail
 } // namespace hc

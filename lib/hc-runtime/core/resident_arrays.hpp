@@ -8,6 +8,16 @@
 // for earlier users of the data, host access waits for the kernel, and the
 // home copy is made current first. Conservative (kernels that do not touch
 // an array still order against it) but never wrong.
+//
+// A reference is the host address of the array object. Devices that cannot
+// read host memory (device_info::reads_host_memory false: discrete GPUs
+// without HMM) get the functor rewritten: each pointer-aligned word of it
+// that equals the address of a live array object homed on the device is
+// replaced by the address of a copy of that object in device memory (the
+// object holds the data's device address already). The copy is made once
+// per array (its bytes do not change while it owns the storage) and freed
+// with the storage. Only exact, aligned matches are rewritten, and only
+// addresses of live arrays, so other captured values are left alone.
 #ifndef HC_RUNTIME_CORE_RESIDENT_ARRAYS_HPP
 #define HC_RUNTIME_CORE_RESIDENT_ARRAYS_HPP
 
@@ -26,6 +36,12 @@ void register_resident_array(storage_object *s, device *home);
 void unregister_resident_array(storage_object *s);
 // The live arrays homed on `home`, each retained once: the caller releases.
 std::vector<storage *> retain_resident_arrays(device *home);
+
+// Rewrites references to `arrays` (retained by the caller, homed on `q`'s
+// device) in `functor` as described above. Returns how many words changed.
+std::size_t relocate_array_references(void *functor, std::size_t size,
+                                      const std::vector<storage *> &arrays,
+                                      const queue_ptr &q);
 
 } // namespace rt
 } // namespace detail

@@ -243,6 +243,26 @@ void storage::wait_idle() {
   s.update_host_flags();
 }
 
+void storage::last_host_view_dropped() noexcept {
+  storage_object &s = impl_of(*this);
+  {
+    lock_t lock(s.mutex);
+    // Only views of user memory write back: an array keeps its data, and
+    // data the runtime allocated for a view dies with its last reference.
+    // Otherwise wait for kernels still writing (on the CPU they write the
+    // user's memory in place) and copy device results back.
+    const rt::location &host = s.locations[0];
+    if (s.home || host.owned)
+      return;
+  }
+  try {
+    synchronize();
+  } catch (...) {
+    // A destructor cannot report it; C++ AMP's destructors swallow too.
+    // The failure already reached whoever waited on the kernel.
+  }
+}
+
 storage::binding storage::bind_for_launch(const queue_ptr &q,
                                           access_mode mode) {
   if (!q)

@@ -20,6 +20,8 @@ storage_object::storage_object(std::size_t size) : bytes(size) {
 }
 
 storage_object::~storage_object() {
+  for (void *image : images)
+    home->get_device().deallocate(image);
   for (location &loc : locations) {
     if (!loc.owned || !loc.ptr)
       continue;

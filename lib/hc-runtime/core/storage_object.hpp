@@ -72,6 +72,17 @@ public:
   tracked_op last_writer;
   std::vector<tracked_op> readers;
 
+  // The hc::array object that owns this storage (arrays only), and copies
+  // of its bytes in home-device memory for kernels that reach the object
+  // through a reference (resident_arrays.cpp). Not guarded by `mutex`:
+  // array constructors and destructors set and clear the owner without a
+  // lock, the images have their own.
+  std::atomic<const void *> array_object{nullptr};
+  std::atomic<std::size_t> array_object_size{0};
+  std::mutex image_mutex;
+  std::vector<unsigned char> image_bytes; // contents of the current image
+  std::vector<void *> images; // home-device memory; the last is current
+
   // --- coherence machinery (storage_coherence.cpp); mutex held ---
   std::size_t location_index(device &d);
   void ensure_allocated(location &loc);

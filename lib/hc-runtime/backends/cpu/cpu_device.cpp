@@ -40,6 +40,7 @@ cpu_device::cpu_device() {
   info_.supports_limited_double_precision = true;
   info_.supports_cpu_shared_memory = true;
   info_.is_host_memory = true;
+  info_.reads_host_memory = true;
 }
 
 std::shared_ptr<queue> cpu_device::default_queue() {

@@ -77,12 +77,22 @@ cuda_device *make_device(const std::shared_ptr<const driver_api> &api,
   info.supports_limited_double_precision = true;
   info.supports_cpu_shared_memory = false;
   info.is_host_memory = false;
+  // Pageable memory access (HMM, or hardware coherence as on Grace
+  // Hopper): kernels can follow any host pointer, so references to arrays
+  // need no relocation. Unknown to the driver: assume not.
+  int pageable = 0;
+  if (api->cuDeviceGetAttribute(&pageable,
+                                CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS,
+                                handle) != CUDA_SUCCESS)
+    pageable = 0;
+  info.reads_host_memory = pageable != 0;
 
   note(where + ": " + name + ", sm_" + std::to_string(major * 10 + minor) +
        ", " + std::to_string(sms) + " SMs, " +
        std::to_string(memory >> 20) + " MiB, " +
        std::to_string(info.max_tile_static_bytes) +
-       " bytes of group memory per tile");
+       " bytes of group memory per tile" +
+       (info.reads_host_memory ? ", reads pageable host memory" : ""));
   return new cuda_device(api, ordinal, handle, std::move(info),
                          major * 10 + minor);
 }

@@ -1,0 +1,158 @@
+// Arrays reached through a reference ([&] capture) on a device that cannot
+// read host memory (the fake GPU): launch_scope::submit replaces the
+// object's host address in the functor by a device copy of the object
+// (resident_arrays.hpp). Also: the last host-side view of user memory
+// writes the data back when it goes away.
+#include "fake_gpu.hpp"
+#include "test_kernels.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+using namespace hc::detail;
+using namespace hcc_test;
+
+namespace {
+
+// What an hc::array looks like to a kernel: the data's address on its
+// home device and a size.
+struct array_object {
+  storage *s;
+  int *data;
+  std::size_t n;
+};
+
+// A kernel functor that captured an array by reference, next to values
+// that must not be touched.
+struct by_reference {
+  std::size_t before;
+  const array_object *array;
+  std::size_t after;
+};
+
+struct captured {
+  by_reference functor;
+  const array_object *seen = nullptr; // what the kernel received
+};
+
+kernel_launch reference_kernel(const array_object &a, std::size_t before,
+                               std::size_t after,
+                               std::shared_ptr<captured> &out) {
+  out = std::make_shared<captured>();
+  out->functor = by_reference{before, &a, after};
+  kernel_launch k;
+  k.device_name = "test_reference_kernel";
+  k.args = out.get();
+  k.args_size = sizeof(captured);
+  k.args_owner = out;
+  k.functor = &out->functor;
+  k.functor_size = sizeof(by_reference);
+  k.cpu_range = [](const void *args, std::size_t begin, std::size_t end) {
+    auto *c = const_cast<captured *>(static_cast<const captured *>(args));
+    c->seen = c->functor.array;
+    for (std::size_t i = begin; i < end; ++i)
+      c->functor.array->data[i] += 1;
+  };
+  k.geometry.global[0] = a.n;
+  return k;
+}
+
+async_ptr submit(const queue_ptr &q, const kernel_launch &k) {
+  launch_scope scope(q);
+  return scope.submit(k);
+}
+
+class ArrayReference : public ::testing::Test {
+protected:
+  fake_gpu_device gpu;
+  queue_ptr q = gpu.default_queue();
+  void TearDown() override {
+    q->wait();
+    for (int i = 0; i < 2000 && gpu.deallocations.load() != gpu.allocations.load(); ++i)
+      sleep_ms(1);
+    EXPECT_EQ(gpu.deallocations.load(), gpu.allocations.load());
+  }
+};
+
+} // namespace
+
+TEST_F(ArrayReference, ReferenceIsReplacedByADeviceCopyOfTheObject) {
+  const std::size_t n = 64;
+  storage *s = storage::create_on(q, n * sizeof(int));
+  std::vector<int> zeros(n, 0);
+  s->write_from_host(0, zeros.data(), n * sizeof(int));
+  array_object a{s, static_cast<int *>(s->home_pointer()), n};
+  s->set_array_object(&a, sizeof a);
+  int allocations = gpu.allocations.load();
+
+  std::shared_ptr<captured> first, second;
+  submit(q, reference_kernel(a, 7, 9, first))->wait();
+  EXPECT_EQ(first->functor.before, 7u);
+  EXPECT_EQ(first->functor.after, 9u);
+  ASSERT_NE(first->seen, &a);
+  EXPECT_EQ(std::memcmp(first->seen, &a, sizeof a), 0);
+  EXPECT_EQ(gpu.allocations.load(), allocations + 1);
+
+  // The image is made once per array.
+  submit(q, reference_kernel(a, 7, 9, second))->wait();
+  EXPECT_EQ(second->seen, first->seen);
+  EXPECT_EQ(gpu.allocations.load(), allocations + 1);
+
+  std::vector<int> out(n);
+  s->read_to_host(0, out.data(), n * sizeof(int));
+  EXPECT_EQ(out[0], 2);
+  EXPECT_EQ(out[n - 1], 2);
+  s->forget_array_object(&a);
+  s->release();
+}
+
+TEST_F(ArrayReference, ValuesThatAreNotLiveArraysAreLeftAlone) {
+  storage *s = storage::create_on(q, 16 * sizeof(int));
+  array_object a{s, static_cast<int *>(s->home_pointer()), 16};
+  s->set_array_object(&a, sizeof a);
+  // Forgotten: the address no longer names an array.
+  s->forget_array_object(&a);
+  std::shared_ptr<captured> c;
+  std::vector<int> host(16, 0);
+  array_object on_host{nullptr, host.data(), 16};
+  submit(q, reference_kernel(on_host, reinterpret_cast<std::size_t>(&a), 3, c))
+      ->wait();
+  EXPECT_EQ(c->seen, &on_host);
+  EXPECT_EQ(c->functor.before, reinterpret_cast<std::size_t>(&a));
+  EXPECT_EQ(host[3], 1);
+  s->release();
+}
+
+TEST_F(ArrayReference, ForgettingAnotherObjectKeepsTheOwner) {
+  storage *s = storage::create_on(q, 16 * sizeof(int));
+  array_object a{s, static_cast<int *>(s->home_pointer()), 16}, b = a;
+  s->set_array_object(&a, sizeof a);
+  s->forget_array_object(&b); // b does not own it: no effect
+  std::shared_ptr<captured> c;
+  submit(q, reference_kernel(a, 0, 0, c))->wait();
+  EXPECT_NE(c->seen, &a);
+  s->forget_array_object(&a);
+  s->release();
+}
+
+TEST_F(ArrayReference, LastHostViewWritesUserMemoryBack) {
+  const std::size_t n = 32;
+  std::vector<int> user(n, 5);
+  storage *s = storage::create_for_host(user.data(), n * sizeof(int));
+  s->add_host_view();
+  s->add_host_view();
+  {
+    launch_scope scope(q);
+    auto *p = static_cast<int *>(scope.bind(s, access_mode::read_write));
+    scope.submit(flat_kernel(n, [p](std::size_t i) { p[i] *= 2; }));
+  }
+  s->drop_host_view(); // another view remains: nothing copied yet
+  EXPECT_EQ(gpu.device_to_host.load(), 0);
+  s->drop_host_view();
+  EXPECT_EQ(gpu.device_to_host.load(), 1);
+  EXPECT_EQ(user[0], 10);
+  EXPECT_EQ(user[n - 1], 10);
+  s->release();
+}
