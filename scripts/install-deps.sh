@@ -7,4 +7,4 @@ $SUDO apt-get update
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
   cmake ninja-build g++ make python3 \
   clang-22 libclang-22-dev llvm-22-dev lld-22 llvm-22-tools \
-  libboost-context-dev googletest libgtest-dev
+  libboost-context-dev googletest libgtest-dev libxxhash-dev

@@ -154,6 +154,44 @@ void cuda_device::release_event(CUevent event, bool end) noexcept {
   }
 }
 
+// The log buffers a JIT gets, as cuModuleLoadDataEx and cuLinkCreate take
+// them.
+struct cuda_device::jit_logs {
+  static constexpr unsigned count = 4;
+  std::vector<char> error = std::vector<char>(jit_log_bytes, '\0');
+  std::vector<char> info = std::vector<char>(jit_log_bytes, '\0');
+  CUjit_option options[count] = {
+      CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+      CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
+  void *values[count] = {
+      error.data(),
+      reinterpret_cast<void *>(static_cast<std::uintptr_t>(error.size())),
+      info.data(),
+      reinterpret_cast<void *>(static_cast<std::uintptr_t>(info.size()))};
+
+  // The driver may fill a buffer to the last byte.
+  void terminate() { error.back() = info.back() = '\0'; }
+  std::string info_text() const {
+    return info[0] ? "\n" + std::string(info.data()) : std::string();
+  }
+};
+
+namespace {
+
+double ms_since(std::chrono::steady_clock::time_point begin) {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now() - begin)
+      .count();
+}
+
+std::string format_ms(const char *format, double ms) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, format, ms);
+  return buffer;
+}
+
+} // namespace
+
 CUmodule cuda_device::load_image(std::size_t index, const void *data,
                                  std::size_t size, const char *target,
                                  const char *source) {
@@ -167,44 +205,162 @@ CUmodule cuda_device::load_image(std::size_t index, const void *data,
   if (!text || text[size] != '\0') {
     copy.assign(text ? text : "", text ? size : 0);
     text = copy.c_str();
+    size = copy.size();
   }
-  std::vector<char> error_log(jit_log_bytes, '\0'), info_log(jit_log_bytes, '\0');
-  CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER,
-                            CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
-                            CU_JIT_INFO_LOG_BUFFER,
-                            CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
-  void *values[] = {
-      error_log.data(),
-      reinterpret_cast<void *>(static_cast<std::uintptr_t>(error_log.size())),
-      info_log.data(),
-      reinterpret_cast<void *>(static_cast<std::uintptr_t>(info_log.size()))};
+  CUmodule module = disk_cache()
+                        ? load_cached(text, size, target, source, what)
+                        : load_ptx(text, target, what);
+  modules_[index] = module;
+  return module;
+}
+
+void cuda_device::jit_failed(const char *call, CUresult r,
+                             const std::string &what, const char *target,
+                             const char *error_log) const {
+  std::string message = error_message(*api_, call, r, label_ + ": " + what);
+  int image_sm = target_sm(target);
+  if (image_sm > sm_)
+    message += "; the image targets " + std::string(target) +
+               ", newer than this device (sm_" + std::to_string(sm_) +
+               "): compile for it too (hcc --offload-arch=sm_" +
+               std::to_string(sm_) + ")";
+  if (error_log && *error_log)
+    message += "\nJIT error log:\n" + std::string(error_log);
+  throw Kalmar::runtime_exception(message, Kalmar::E_FAIL_CODE);
+}
+
+CUmodule cuda_device::load_ptx(const char *ptx, const char *target,
+                               const std::string &what) {
+  jit_logs logs;
   CUmodule module = nullptr;
   auto begin = std::chrono::steady_clock::now();
-  CUresult r = api_->cuModuleLoadDataEx(&module, text, 4, options, values);
-  error_log.back() = info_log.back() = '\0';
+  CUresult r = api_->cuModuleLoadDataEx(&module, ptx, jit_logs::count,
+                                        logs.options, logs.values);
+  logs.terminate();
+  if (r != CUDA_SUCCESS)
+    jit_failed("cuModuleLoadDataEx", r, what, target, logs.error.data());
+  if (verbose())
+    note(label_ + ": " + what + format_ms(" took %.1f ms", ms_since(begin)) +
+         logs.info_text());
+  return module;
+}
+
+kernel_cache *cuda_device::disk_cache() {
+  if (cache_opened_)
+    return cache_.get();
+  cache_opened_ = true;
+  if (!api_->has_linker()) {
+    note(label_ + ": the driver lacks cuLinkCreate_v2, cuLinkAddData_v2, "
+                  "cuLinkComplete or cuLinkDestroy: no kernel cache, PTX is "
+                  "JIT-compiled in every run");
+    return nullptr;
+  }
+  std::unique_ptr<kernel_cache> cache = kernel_cache::from_environment();
+  if (!cache->enabled()) {
+    note(label_ + ": no kernel cache: " + cache->why_disabled());
+    return nullptr;
+  }
+  int version = 0;
+  api_->cuDriverGetVersion(&version);
+  cache_inputs_.driver_version = version;
+  cache_inputs_.driver_build = driver_library_identity(
+      reinterpret_cast<const void *>(api_->cuLinkCreate));
+  cache_inputs_.device_name = narrow(info_.description);
+  cache_inputs_.cc_major = static_cast<int>(info_.version >> 16);
+  cache_inputs_.cc_minor = static_cast<int>(info_.version & 0xffff);
+  cache_ = std::move(cache);
+  return cache_.get();
+}
+
+CUmodule cuda_device::load_cached(const char *ptx, std::size_t size,
+                                  const char *target, const char *source,
+                                  const std::string &what) {
+  jit_logs logs;
+  kernel_cache_inputs inputs = cache_inputs_;
+  inputs.ptx = ptx;
+  inputs.ptx_size = size;
+  inputs.jit_options = "cuLink ptx " + describe_jit_options(
+                                           logs.options, logs.values,
+                                           jit_logs::count);
+  kernel_cache_key key = make_kernel_cache_key(inputs);
+  std::string file = cache_->path(key);
+  std::vector<char> cubin;
+  std::string why;
+  auto begin = std::chrono::steady_clock::now();
+  if (cache_->load(key, cubin, why)) {
+    CUmodule module = nullptr;
+    CUresult r = api_->cuModuleLoadDataEx(&module, cubin.data(), 0, nullptr,
+                                          nullptr);
+    if (r == CUDA_SUCCESS) {
+      if (verbose())
+        note(label_ + ": " + what + ": kernel cache hit " + file +
+             format_ms(" (%.1f ms)", ms_since(begin)));
+      return module;
+    }
+    // Intact but unusable (the hash only proves we wrote it): compile
+    // again, and replace it.
+    note(label_ + ": " + what + ": the driver rejects " + file + " (" +
+         format_error("cuModuleLoadDataEx", r, api_->error_name(r).c_str(),
+                      api_->error_string(r).c_str()) +
+         "); discarded, JIT again");
+    cache_->discard(key);
+  } else if (!why.empty()) {
+    note(label_ + ": " + what + ": ignoring " + file + ": " + why);
+  }
+
+  begin = std::chrono::steady_clock::now();
+  CUmodule module =
+      link_and_load(ptx, size, target, source, what, logs, cubin);
+  double ms = ms_since(begin);
+  if (cache_->store(key, cubin.data(), cubin.size(), why))
+    note(label_ + ": " + what + format_ms(": JIT %.1f ms, stored ", ms) +
+         file + logs.info_text());
+  else
+    note(label_ + ": " + what + format_ms(": JIT %.1f ms, not stored: ", ms) +
+         why + logs.info_text());
+  return module;
+}
+
+CUmodule cuda_device::link_and_load(const char *ptx, std::size_t size,
+                                    const char *target, const char *source,
+                                    const std::string &what, jit_logs &logs,
+                                    std::vector<char> &cubin) {
+  CUlinkState link = nullptr;
+  CUresult r = api_->cuLinkCreate(jit_logs::count, logs.options, logs.values,
+                                  &link);
   if (r != CUDA_SUCCESS) {
-    std::string message =
-        error_message(*api_, "cuModuleLoadDataEx", r, label_ + ": " + what);
-    int image_sm = target_sm(target);
-    if (image_sm > sm_)
-      message += "; the image targets " + std::string(target) +
-                 ", newer than this device (sm_" + std::to_string(sm_) +
-                 "): compile for it too (hcc --offload-arch=sm_" +
-                 std::to_string(sm_) + ")";
-    if (error_log[0])
-      message += "\nJIT error log:\n" + std::string(error_log.data());
-    throw Kalmar::runtime_exception(message, Kalmar::E_FAIL_CODE);
+    logs.terminate();
+    jit_failed("cuLinkCreate_v2", r, what, target, logs.error.data());
   }
-  if (verbose()) {
-    double ms = std::chrono::duration<double, std::milli>(
-                    std::chrono::steady_clock::now() - begin)
-                    .count();
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, " took %.1f ms", ms);
-    note(label_ + ": " + what + buffer +
-         (info_log[0] ? "\n" + std::string(info_log.data()) : std::string()));
+  // The link state owns its cubin: destroyed on every way out.
+  struct destroy_link {
+    const driver_api &api;
+    CUlinkState link;
+    ~destroy_link() { api.cuLinkDestroy(link); }
+  } guard{*api_, link};
+
+  // size + 1: the linker takes PTX with its terminating NUL.
+  const char *call = "cuLinkAddData_v2";
+  r = api_->cuLinkAddData(link, CU_JIT_INPUT_PTX, const_cast<char *>(ptx),
+                          size + 1, source && *source ? source : "hcc image",
+                          0, nullptr, nullptr);
+  void *image = nullptr;
+  std::size_t image_size = 0;
+  if (r == CUDA_SUCCESS) {
+    call = "cuLinkComplete";
+    r = api_->cuLinkComplete(link, &image, &image_size);
   }
-  modules_[index] = module;
+  logs.terminate();
+  if (r != CUDA_SUCCESS)
+    jit_failed(call, r, what, target, logs.error.data());
+  const char *bytes = static_cast<const char *>(image);
+  cubin.assign(bytes, bytes + image_size);
+
+  CUmodule module = nullptr;
+  r = api_->cuModuleLoadDataEx(&module, cubin.data(), 0, nullptr, nullptr);
+  if (r != CUDA_SUCCESS)
+    jit_failed("cuModuleLoadDataEx", r, what + " (the linked cubin)", target,
+               nullptr);
   return module;
 }
 

@@ -18,6 +18,7 @@
 #define HC_RUNTIME_CUDA_CUDA_DEVICE_HPP
 
 #include "backends/cuda/cuda_driver.hpp"
+#include "backends/cuda/cuda_kernel_cache.hpp"
 #include "backends/cuda/cuda_launch.hpp"
 #include "hc/detail/runtime.hpp"
 
@@ -204,8 +205,26 @@ public:
   unsigned sm_count() const { return info_.compute_units; }
 
 private:
+  struct jit_logs;
+
   CUmodule load_image(std::size_t index, const void *data, std::size_t size,
                       const char *target, const char *source);
+  // PTX straight to cuModuleLoadDataEx: the driver JITs it (every run).
+  CUmodule load_ptx(const char *ptx, const char *target,
+                    const std::string &what);
+  // PTX -> cubin with the driver's linker, through the kernel cache.
+  CUmodule load_cached(const char *ptx, std::size_t size, const char *target,
+                       const char *source, const std::string &what);
+  // The cubin of a link, or throws naming the call and the JIT error log.
+  CUmodule link_and_load(const char *ptx, std::size_t size,
+                         const char *target, const char *source,
+                         const std::string &what, jit_logs &logs,
+                         std::vector<char> &cubin);
+  [[noreturn]] void jit_failed(const char *call, CUresult result,
+                               const std::string &what, const char *target,
+                               const char *error_log) const;
+  // The kernel cache, opened on first use; null when it is off.
+  kernel_cache *disk_cache();
 
   std::shared_ptr<const driver_api> api_;
   int ordinal_;
@@ -224,6 +243,10 @@ private:
   std::unordered_map<std::size_t, CUmodule> modules_;  // by image index
   std::unordered_map<std::string, std::unique_ptr<loaded_kernel>> kernels_;
   std::unordered_map<const char *, loaded_kernel *> kernels_by_pointer_;
+  // Guarded by kernel_mutex_ too.
+  bool cache_opened_ = false;
+  std::unique_ptr<kernel_cache> cache_;
+  kernel_cache_inputs cache_inputs_; // the device's part of every key
 
   std::mutex event_mutex_;
   std::vector<CUevent> timed_events_, plain_events_;

@@ -28,11 +28,13 @@ struct CUmod_st;
 struct CUfunc_st;
 struct CUstream_st;
 struct CUevent_st;
+struct CUlinkState_st;
 using CUcontext = CUctx_st *;
 using CUmodule = CUmod_st *;
 using CUfunction = CUfunc_st *;
 using CUstream = CUstream_st *;
 using CUevent = CUevent_st *;
+using CUlinkState = CUlinkState_st *;
 
 // --- enumerators (values of cuda.h) ------------------------------------------
 
@@ -80,10 +82,26 @@ enum CUfunction_attribute : int {
 };
 
 enum CUjit_option : int {
+  CU_JIT_MAX_REGISTERS = 0,
+  CU_JIT_THREADS_PER_BLOCK = 1,
+  CU_JIT_WALL_TIME = 2,
   CU_JIT_INFO_LOG_BUFFER = 3,
   CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4,
   CU_JIT_ERROR_LOG_BUFFER = 5,
-  CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6
+  CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
+  CU_JIT_OPTIMIZATION_LEVEL = 7,
+  CU_JIT_TARGET_FROM_CUCONTEXT = 8,
+  CU_JIT_TARGET = 9,
+  CU_JIT_FALLBACK_STRATEGY = 10,
+  CU_JIT_GENERATE_DEBUG_INFO = 11,
+  CU_JIT_LOG_VERBOSE = 12,
+  CU_JIT_GENERATE_LINE_INFO = 13,
+  CU_JIT_CACHE_MODE = 14
+};
+
+enum CUjitInputType : int {
+  CU_JIT_INPUT_CUBIN = 0,
+  CU_JIT_INPUT_PTX = 1
 };
 
 enum : unsigned {
@@ -151,13 +169,28 @@ enum : unsigned {
     (int *, CUfunction, int, std::size_t))                                     \
   /* profiling: the _v2 (CUDA 12.8+) first, else the original */             \
   X(cuEventElapsedTime, "cuEventElapsedTime_v2", (float *, CUevent, CUevent))  \
-  X(cuEventElapsedTime_v1, "cuEventElapsedTime", (float *, CUevent, CUevent))
+  X(cuEventElapsedTime_v1, "cuEventElapsedTime",                              \
+    (float *, CUevent, CUevent))                                               \
+  /* the linker: PTX -> a cubin the kernel cache can keep; without all */     \
+  /* four, PTX is loaded directly (JIT every run, no cache) */                \
+  X(cuLinkCreate, "cuLinkCreate_v2",                                           \
+    (unsigned, CUjit_option *, void **, CUlinkState *))                        \
+  X(cuLinkAddData, "cuLinkAddData_v2",                                         \
+    (CUlinkState, CUjitInputType, void *, std::size_t, const char *,           \
+     unsigned, CUjit_option *, void **))                                       \
+  X(cuLinkComplete, "cuLinkComplete", (CUlinkState, void **, std::size_t *))   \
+  X(cuLinkDestroy, "cuLinkDestroy", (CUlinkState))
 
 struct driver_api {
 #define HCC_CUDA_MEMBER(member, symbol, params) CUresult(*member) params = nullptr;
   HCC_CUDA_REQUIRED_ENTRY_POINTS(HCC_CUDA_MEMBER)
   HCC_CUDA_OPTIONAL_ENTRY_POINTS(HCC_CUDA_MEMBER)
 #undef HCC_CUDA_MEMBER
+
+  // All of cuLinkCreate/AddData/Complete/Destroy are there.
+  bool has_linker() const {
+    return cuLinkCreate && cuLinkAddData && cuLinkComplete && cuLinkDestroy;
+  }
 
   // The library name or "(test)"; for messages.
   std::string library;
