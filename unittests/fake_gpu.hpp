@@ -45,6 +45,7 @@ public:
 
   std::atomic<int> allocations{0}, deallocations{0};
   std::atomic<int> host_to_device{0}, device_to_host{0}, device_to_device{0};
+  std::atomic<int> peer{0}; // copies from another fake GPU into this one
 
 private:
   device_info info_;
@@ -90,6 +91,14 @@ public:
     default:
       break;
     }
+    return push(deps, [=] { std::memcpy(dst, src, bytes); });
+  }
+  async_ptr copy_from_peer(void *dst, device &from, const void *src,
+                           std::size_t bytes,
+                           const std::vector<async_ptr> &deps) override {
+    if (!dynamic_cast<fake_gpu_device *>(&from))
+      return nullptr;
+    ++dev_.peer;
     return push(deps, [=] { std::memcpy(dst, src, bytes); });
   }
   async_ptr marker(const std::vector<async_ptr> &deps, memory_scope) override {

@@ -186,3 +186,38 @@ TEST_F(Coherence, ReleasingFreesDeviceMemoryAfterPendingWork) {
     sleep_ms(1);
   EXPECT_EQ(gpu.deallocations.load(), gpu.allocations.load());
 }
+
+TEST_F(Coherence, CopyBetweenTwoGpusIsAPeerCopy) {
+  fake_gpu_device other(L"fake:1");
+  queue_ptr q2 = other.default_queue();
+  const std::size_t n = 64;
+  {
+    storage_ref a(storage::create_on(q, n * 4)), b(storage::create_on(q2, n * 4));
+    std::vector<int> in(n, 42), out(n, 0);
+    a->write_from_host(0, in.data(), n * 4);
+    int h2d_before = h2d();
+    storage::copy(*a.s, 0, *b.s, 0, n * 4)->wait();
+    EXPECT_EQ(other.peer.load(), 1);
+    EXPECT_EQ(d2h(), 0); // nothing staged through the host
+    EXPECT_EQ(h2d(), h2d_before);
+    b->read_to_host(0, out.data(), n * 4);
+    EXPECT_EQ(out[n - 1], 42);
+
+    // A view's data valid only on one GPU, used by a kernel on the other:
+    // peer copy too.
+    std::vector<int> user(n, 1);
+    storage_ref v(storage::create_for_host(user.data(), n * 4));
+    launch_with(q, v.s, access_mode::read_write, n,
+                [](void *p, std::size_t i) { static_cast<int *>(p)[i] += 1; });
+    launch_with(q2, v.s, access_mode::read_write, n,
+                [](void *p, std::size_t i) { static_cast<int *>(p)[i] *= 5; });
+    EXPECT_EQ(other.peer.load(), 2);
+    v->synchronize();
+    EXPECT_EQ(user[0], 10);
+  }
+  q2->wait();
+  q->wait();
+  for (int i = 0; i < 2000 && other.deallocations.load() != other.allocations.load(); ++i)
+    sleep_ms(1);
+  EXPECT_EQ(other.deallocations.load(), other.allocations.load());
+}

@@ -251,6 +251,16 @@ public:
                          const std::vector<async_ptr> &deps) = 0;
   virtual async_ptr marker(const std::vector<async_ptr> &deps,
                            memory_scope scope) = 0;
+  // Copies `bytes` from the memory of another device `from` of the same
+  // backend into this queue's device, without staging through the host
+  // (peer copy). Returns null when the backend cannot; the caller then
+  // stages the data through host memory.
+  virtual async_ptr copy_from_peer(void *dst, device &from, const void *src,
+                                   std::size_t bytes,
+                                   const std::vector<async_ptr> &deps) {
+    (void)dst, (void)from, (void)src, (void)bytes, (void)deps;
+    return nullptr;
+  }
 
   // Waits for every command enqueued so far.
   virtual void wait() = 0;

@@ -375,8 +375,16 @@ async_ptr storage::copy(storage &src_storage, std::size_t src_offset,
 
   queue_ptr via;
   async_ptr op;
-  if (from_dev && to_dev && from_dev != to_dev) {
-    // Between two devices: staged through a host buffer, synchronously.
+  if (from_dev && to_dev && from_dev != to_dev &&
+      (via = dst.copy_queue(to)) &&
+      (op = via->copy_from_peer(dp, *from_dev, sp, bytes, deps))) {
+    // Between two devices of one backend: a peer copy on the destination's
+    // queue.
+    src.readers.push_back(rt::track(op, via));
+  } else if (from_dev && to_dev && from_dev != to_dev) {
+    // Between two devices that cannot copy directly: staged through a host
+    // buffer, synchronously.
+    via = nullptr;
     void *staging = rt::allocate_host(bytes);
     try {
       wait_all(deps);

@@ -83,16 +83,30 @@ void storage_object::make_valid(std::size_t index, const queue_ptr &q) {
   queue_ptr via;
   async_ptr op;
   if (target.dev) {
-    // Device target: always from the host copy. Data valid only on another
-    // device is staged through the host (no peer copies between backends).
-    if (!host.valid)
-      make_valid(0, nullptr);
+    // Device target: from the host copy, or, when the data is valid only on
+    // another device, by a peer copy where the backend can (else staged
+    // through the host).
     via = (q && &q->get_device() == target.dev) ? q : copy_queue(target);
-    std::vector<async_ptr> deps;
-    add_if_conflicting(deps, last_writer, via.get());
-    add_if_conflicting(deps, host.fill, via.get());
-    op = via->copy(target.ptr, host.ptr, bytes, copy_direction::host_to_device,
-                   deps);
+    if (!host.valid) {
+      for (location &from : locations) {
+        if (!from.valid || !from.dev || from.dev == target.dev)
+          continue;
+        std::vector<async_ptr> deps;
+        add_if_conflicting(deps, last_writer, via.get());
+        add_if_conflicting(deps, from.fill, via.get());
+        op = via->copy_from_peer(target.ptr, *from.dev, from.ptr, bytes, deps);
+        break;
+      }
+      if (!op)
+        make_valid(0, nullptr);
+    }
+    if (!op) {
+      std::vector<async_ptr> deps;
+      add_if_conflicting(deps, last_writer, via.get());
+      add_if_conflicting(deps, host.fill, via.get());
+      op = via->copy(target.ptr, host.ptr, bytes,
+                     copy_direction::host_to_device, deps);
+    }
   } else {
     std::size_t source = 1;
     while (!locations[source].valid)

@@ -1,5 +1,6 @@
 #include "backends/cuda/cuda_device.hpp"
 
+#include "core/environment.hpp"
 #include "core/image_registry.hpp"
 #include "core/wait_util.hpp"
 #include "hc/detail/exceptions.hpp"
@@ -26,6 +27,19 @@ std::string narrow(const std::wstring &text) {
   for (wchar_t c : text)
     out += (c >= 0 && c < 128) ? static_cast<char>(c) : '?';
   return out;
+}
+
+// HCC_PROFILE=1: every kernel and copy also records a start event, so
+// completion_future::get_begin_tick()/get_end_tick() span exactly the
+// command's execution on the GPU. Off by default: the extra event costs
+// about a microsecond per command; the begin tick is then the host time
+// at submission.
+bool profiling() {
+  static const bool on = [] {
+    std::string v = env_string("HCC_PROFILE");
+    return !v.empty() && v != "0";
+  }();
+  return on;
 }
 
 // Inner JIT log buffers of cuModuleLoadDataEx.
@@ -57,19 +71,20 @@ void cuda_device::fail(const char *call, CUresult result,
               context.empty() ? label_ : label_ + ": " + context);
 }
 
-void cuda_device::make_current() {
-  CUcontext context;
-  {
-    std::lock_guard<std::mutex> lock(context_mutex_);
-    if (!context_) {
-      CUcontext created = nullptr;
-      CUresult r = api_->cuDevicePrimaryCtxRetain(&created, handle_);
-      if (r != CUDA_SUCCESS)
-        fail("cuDevicePrimaryCtxRetain", r, "creating the device's context");
-      context_ = created;
-    }
-    context = context_;
+CUcontext cuda_device::context() {
+  std::lock_guard<std::mutex> lock(context_mutex_);
+  if (!context_) {
+    CUcontext created = nullptr;
+    CUresult r = api_->cuDevicePrimaryCtxRetain(&created, handle_);
+    if (r != CUDA_SUCCESS)
+      fail("cuDevicePrimaryCtxRetain", r, "creating the device's context");
+    context_ = created;
   }
+  return context_;
+}
+
+void cuda_device::make_current() {
+  CUcontext context = this->context();
   if (t_current_context == context)
     return;
   CUresult r = api_->cuCtxSetCurrent(context);
@@ -134,10 +149,12 @@ CUevent cuda_device::acquire_event(bool end) {
   make_current();
   CUevent e = nullptr;
   // End events: waited on by the completion thread, which should sleep
-  // rather than spin (blocking sync). Both kinds keep timing enabled so the
-  // time between them can be measured.
-  CUresult r = api_->cuEventCreate(&e, end ? CU_EVENT_BLOCKING_SYNC
-                                           : CU_EVENT_DEFAULT);
+  // rather than spin (blocking sync). Timing is enabled only when
+  // profiling (HCC_PROFILE): events without it are cheaper to record.
+  unsigned flags = end ? CU_EVENT_BLOCKING_SYNC : CU_EVENT_DEFAULT;
+  if (end && !profiling())
+    flags |= CU_EVENT_DISABLE_TIMING;
+  CUresult r = api_->cuEventCreate(&e, flags);
   if (r != CUDA_SUCCESS)
     fail("cuEventCreate", r, "");
   return e;
@@ -480,7 +497,7 @@ void cuda_state::finish_success() noexcept {
   if (finishing_.exchange(true, std::memory_order_acq_rel))
     return;
   const driver_api &api = device_.api();
-  std::uint64_t end = current_tick(), begin = end;
+  std::uint64_t end = current_tick(), begin = submitted_ ? submitted_ : end;
   float ms = 0;
   if (start_ && api.cuEventElapsedTime &&
       api.cuEventElapsedTime(&ms, start_, end_) == CUDA_SUCCESS && ms > 0) {
@@ -749,7 +766,8 @@ async_ptr cuda_queue::submit(const std::vector<async_ptr> &deps, bool timed,
   order_after(deps, state->deps_);
   state->worker_ = worker_;
   state->set_marker(marker);
-  if (timed) {
+  state->submitted_ = current_tick();
+  if (timed && profiling()) {
     state->start_ = device_.acquire_event(false);
     CUresult r = api.cuEventRecord(state->start_, stream_);
     if (r != CUDA_SUCCESS)
@@ -870,6 +888,30 @@ async_ptr cuda_queue::copy(void *dst, const void *src, std::size_t bytes,
   }
   throw Kalmar::runtime_exception("hc runtime: unknown copy direction",
                                   Kalmar::E_INVALIDARG_CODE);
+}
+
+async_ptr cuda_queue::copy_from_peer(void *dst, device &from,
+                                     const void *src, std::size_t bytes,
+                                     const std::vector<async_ptr> &deps) {
+  auto *peer = dynamic_cast<cuda_device *>(&from);
+  const driver_api &api = device_.api();
+  if (!peer || !api.cuMemcpyPeerAsync || &peer->api() != &api)
+    return nullptr;
+  if (bytes == 0)
+    return idle(deps) ? async_state::make_ready()
+                      : marker(deps, memory_scope::none);
+  auto device_ptr = [](const void *p) {
+    return static_cast<CUdeviceptr>(reinterpret_cast<std::uintptr_t>(p));
+  };
+  CUcontext source = peer->context(), target = device_.context();
+  const char *what = "peer copy";
+  return submit(deps, true, false, nullptr, what, nullptr, [&] {
+    CUresult r = api.cuMemcpyPeerAsync(device_ptr(dst), target, device_ptr(src),
+                                       source, bytes, stream_);
+    if (r != CUDA_SUCCESS)
+      device_.fail("cuMemcpyPeerAsync", r,
+                   sized(what, bytes) + " from " + peer->label());
+  });
 }
 
 async_ptr cuda_queue::marker(const std::vector<async_ptr> &deps,

@@ -75,6 +75,7 @@ private:
   cuda_device &device_;
   CUstream stream_;
   CUevent start_ = nullptr; // null: not timed
+  std::uint64_t submitted_ = 0; // host tick at submission (untimed begin)
   CUevent end_ = nullptr;
   std::weak_ptr<completion_worker> worker_;
   // Commands of other CUDA queues this one waits for on the GPU; cleared
@@ -142,6 +143,9 @@ public:
   async_ptr copy(void *dst, const void *src, std::size_t bytes,
                  copy_direction direction,
                  const std::vector<async_ptr> &deps) override;
+  async_ptr copy_from_peer(void *dst, device &from, const void *src,
+                           std::size_t bytes,
+                           const std::vector<async_ptr> &deps) override;
   async_ptr marker(const std::vector<async_ptr> &deps,
                    memory_scope scope) override;
 
@@ -188,6 +192,8 @@ public:
   // Retains the primary context on first use and makes it current on the
   // calling thread (cached per thread). Throws on driver errors.
   void make_current();
+  // The device's primary context, retained on first use.
+  CUcontext context();
   // "cuda:0 (NVIDIA H100 80GB HBM3)", for messages.
   const std::string &label() const { return label_; }
   // Throws runtime_exception naming the call, the error and `context`.

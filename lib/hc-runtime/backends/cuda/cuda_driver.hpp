@@ -162,6 +162,9 @@ enum : unsigned {
 
 // Entry points that older drivers lack; null when missing.
 #define HCC_CUDA_OPTIONAL_ENTRY_POINTS(X)                                      \
+  /* device-to-device copies between GPUs (else staged via the host) */     \
+  X(cuMemcpyPeerAsync, "cuMemcpyPeerAsync",                                    \
+    (CUdeviceptr, CUcontext, CUdeviceptr, CUcontext, std::size_t, CUstream))   \
   /* CUDA 12.4+: lets us check the argument block's size */                   \
   X(cuFuncGetParamInfo, "cuFuncGetParamInfo",                                  \
     (CUfunction, std::size_t, std::size_t *, std::size_t *))                   \
