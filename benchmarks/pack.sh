@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Builds the benchmarks with this checkout's hcc and puts what the GPU
+# machine needs into .carry/bench/ (git-ignored; carry that folder):
+#
+#   bin/bench-*        the benchmarks
+#   lib/               the hc runtime and the build-tree libraries it needs
+#   lib-fallback/      system libraries they need (libstdc++...); run-gpu.sh
+#                      uses a copy only where the GPU machine lacks one
+#   reference/*.cu     the reference kernels, compiled there by run-gpu.sh
+#   INFO               commit and date
+#
+# Usage, from anywhere:  bash benchmarks/pack.sh [--build DIR]
+# (default build directory: <repo>/build; only its bin/hcc and lib/ are
+# used, nothing is rebuilt there).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=$ROOT/build
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --build) BUILD=$2; shift 2 ;;
+    *) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+  esac
+done
+BUILD=$(cd "$BUILD" && pwd)
+HCC=$BUILD/bin/hcc
+[ -x "$HCC" ] || { echo "pack: $HCC not found: build hcc first" >&2; exit 2; }
+
+SRC=$ROOT/benchmarks
+OUT=$ROOT/.carry/bench
+STAGE=$(mktemp -d /tmp/hcc-bench-pack.XXXXXX)
+trap 'rm -rf "$STAGE"' EXIT
+mkdir -p "$STAGE/bin" "$STAGE/lib" "$STAGE/lib-fallback" "$STAGE/reference" "$STAGE/obj"
+
+# Same flags as benchmarks/CMakeLists.txt (HCC_BENCH_FLAGS).
+FLAGS=(-O3)
+echo "pack: compiling with $HCC"
+for name in raw_cuda reference; do
+  "$HCC" "${FLAGS[@]}" -c "$SRC/common/$name.cpp" -o "$STAGE/obj/$name.o" &
+done
+wait
+pids=()
+for name in dispatch stream sgemm first_launch; do
+  "$HCC" "${FLAGS[@]}" "$SRC/$name.cpp" "$STAGE"/obj/*.o -s \
+      -o "$STAGE/bin/bench-$name" &
+  pids+=($!)
+done
+for pid in "${pids[@]}"; do wait "$pid"; done
+
+# glibc must match the machine's loader: never carried.
+is_glibc() {
+  case "$1" in
+    linux-vdso.so*|ld-linux*|libc.so*|libm.so*|libpthread.so*|libdl.so*|\
+    librt.so*|libresolv.so*|libutil.so*|libmvec.so*) return 0 ;;
+  esac
+  return 1
+}
+for f in "$STAGE"/bin/* "$BUILD/lib/libhc_runtime.so"; do
+  ldd "$f" | while read -r name _ path _; do
+    [ -n "$path" ] && [ "${path#/}" != "$path" ] || continue
+    is_glibc "$name" && continue
+    if [ "${path#"$BUILD"/}" != "$path" ]; then
+      cp -Ln "$path" "$STAGE/lib/$name"
+    else
+      cp -Ln "$path" "$STAGE/lib-fallback/$name"
+    fi
+  done
+done
+cp "$SRC"/reference/*.cu "$STAGE/reference/"
+{
+  echo "packed: $(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo "commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$(
+    [ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no -- benchmarks examples include lib 2>/dev/null)" ] &&
+      echo ' (with uncommitted changes)')"
+  echo "hcc:    $("$HCC" --version 2>/dev/null | head -1)"
+} >"$STAGE/INFO"
+
+rm -rf "$OUT"
+mkdir -p "$(dirname "$OUT")"
+rm -rf "$STAGE/obj"
+cp -r "$STAGE" "$OUT"
+cat "$OUT/INFO"
+echo "pack: $(du -sh "$OUT" | cut -f1) in ${OUT#"$ROOT"/}:"
+(cd "$OUT" && find . -type f | sort | sed 's/^\.\//  /')

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Runs the benchmarks on the GPU machine and prints the table
+# (docs/performance.md). From the repository root, after benchmarks/pack.sh
+# was run on the build machine and .carry/bench/ was carried here:
+#
+#   bash benchmarks/run-gpu.sh [--carry DIR] [--quick] [--only NAME...]
+#
+# 1. compiles benchmarks/reference/*.cu (the copies in .carry/bench, which
+#    match the binaries) with nvcc -cubin -arch=$HCC_BENCH_ARCH -O3
+#    (default sm_90; nvcc from $NVCC, /usr/local/cuda/bin or PATH);
+# 2. runs every benchmark with HCC_DEFAULT_ACCELERATOR=cuda (unless set),
+#    so a machine without a usable GPU fails instead of measuring the CPU;
+# 3. prints all the metric lines, then the same as a Markdown table, and
+#    writes both to $OUT/bench.txt when $OUT is set.
+# Exit status 1 if a benchmark failed (the others still run).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+CARRY=$ROOT/.carry/bench
+ARGS=()
+ONLY=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --carry) CARRY=$2; shift 2 ;;
+    --quick) ARGS+=(--quick); shift ;;
+    --only) ONLY+=("$2"); shift 2 ;;
+    *) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+  esac
+done
+[ -d "$CARRY/bin" ] || { echo "run-gpu: no $CARRY/bin: run benchmarks/pack.sh on the build machine and carry .carry/bench" >&2; exit 2; }
+[ ${#ONLY[@]} -gt 0 ] || ONLY=(dispatch stream sgemm first_launch)
+
+WORK=$(mktemp -d /tmp/hcc-bench-run.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+REPORT=$WORK/bench.txt
+log() { echo "$*" | tee -a "$REPORT"; }
+
+log "# hcc benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC')"
+sed 's/^/# carried: /' "$CARRY/INFO" | tee -a "$REPORT"
+if command -v nvidia-smi >/dev/null; then
+  nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total \
+      --format=csv,noheader 2>/dev/null | sed 's/^/# gpu: /' | tee -a "$REPORT" || true
+fi
+
+# 1. Reference kernels.
+NVCC=${NVCC:-}
+for c in /usr/local/cuda/bin/nvcc "$(command -v nvcc || true)"; do
+  [ -z "$NVCC" ] && [ -n "$c" ] && [ -x "$c" ] && NVCC=$c
+done
+ARCH=${HCC_BENCH_ARCH:-sm_90}
+mkdir -p "$WORK/ref"
+if [ -n "$NVCC" ]; then
+  log "# reference: $("$NVCC" --version | tail -1), -cubin -arch=$ARCH -O3"
+  for cu in "$CARRY"/reference/*.cu; do
+    "$NVCC" -cubin -arch="$ARCH" -O3 -o "$WORK/ref/$(basename "$cu" .cu).cubin" "$cu" ||
+      log "# reference: nvcc failed on $(basename "$cu"): ref=n/a for its metrics"
+  done
+else
+  log "# reference: no nvcc found: every ref=n/a"
+fi
+
+# 2. Libraries: the carried runtime first; the machine's own LD_LIBRARY_PATH
+#    stays (it may name the driver). A fallback copy of a system library
+#    only where this machine lacks it: its own libstdc++ is likely newer.
+export LD_LIBRARY_PATH=$CARRY/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+mkdir -p "$WORK/lib-missing"
+if command -v ldd >/dev/null; then
+  for b in "$CARRY"/bin/* "$CARRY"/lib/*; do
+    ldd "$b" 2>/dev/null | awk '/not found/ {print $1}'
+  done | sort -u | while read -r lib; do
+    if [ -e "$CARRY/lib-fallback/$lib" ]; then
+      ln -sf "$CARRY/lib-fallback/$lib" "$WORK/lib-missing/$lib"
+      log "# using the carried $lib (missing here)"
+    fi
+  done
+fi
+export LD_LIBRARY_PATH=$LD_LIBRARY_PATH:$WORK/lib-missing
+export HCC_DEFAULT_ACCELERATOR=${HCC_DEFAULT_ACCELERATOR:-cuda}
+
+# 3. The benchmarks.
+status=0
+for name in "${ONLY[@]}"; do
+  if ! "$CARRY/bin/bench-$name" --ref-dir "$WORK/ref" ${ARGS[@]+"${ARGS[@]}"} 2>&1 | tee -a "$REPORT"; then
+    log "# bench-$name FAILED"
+    status=1
+  fi
+done
+
+# The metric lines as the table of docs/performance.md.
+{
+  echo
+  echo "| metric | ours | reference | ratio (ours/ref) | better | goal |"
+  echo "|---|---|---|---|---|---|"
+  grep -v '^#' "$REPORT" | awk '/ ours=/ {
+    row = "| " $1
+    for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = substr($i, length(kv[1]) + 2) }
+    print row " | " v["ours"] " | " v["ref"] " | " v["ratio"] " | " v["better"] " | " v["goal"] " |"
+  }'
+} | tee -a "$REPORT"
+
+if [ -n "${OUT:-}" ]; then
+  mkdir -p "$OUT"
+  cp "$REPORT" "$OUT/bench.txt"
+fi
+exit $status
