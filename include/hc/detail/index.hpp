@@ -225,6 +225,13 @@ HC_INLINE std::size_t linearize(const index<N> &idx, const extent<N> &ext) {
 template <int N>
 HC_INLINE index<N> delinearize(std::size_t linear, const extent<N> &ext) {
   index<N> idx;
+  if constexpr (N == 1) {
+    // No division: 64-bit division is a long instruction sequence on GPUs
+    // and rank 1 is the common case of every streaming kernel.
+    (void)ext;
+    idx[0] = static_cast<int>(linear);
+    return idx;
+  }
   for (int i = N - 1; i >= 0; --i) {
     std::size_t e = static_cast<std::size_t>(ext[i]);
     idx[i] = static_cast<int>(linear % e);
