@@ -13,6 +13,10 @@
 #
 # Features: cuda-backend when HCC_DEFAULT_ACCELERATOR=cuda, cpu-backend
 # otherwise.
+#
+# scripts/gpu-lit.sh sets HCC_LIT_REMOTE to record the suite here and replay
+# it on a GPU machine that has no compiler; lit-remote/gpu_lit_cfg.py then
+# replaces %hcc and the test format (see docs/testing.md, "On the GPU").
 
 import os
 import lit.formats
@@ -21,7 +25,7 @@ import lit.util
 config.name = "hcc"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cpp", ".test"]
-config.excludes = ["CMakeLists.txt", "Inputs", "lit.cfg.py",
+config.excludes = ["CMakeLists.txt", "Inputs", "lit-remote", "lit.cfg.py",
                    "lit.site.cfg.py", "lit.site.cfg.py.in"]
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
 
@@ -41,7 +45,8 @@ else:
 
 hcc = os.path.join(config.hcc_tools_dir, "hcc")
 hcc_config = os.path.join(config.hcc_tools_dir, "hcc-config")
-if not os.path.exists(hcc):
+# (The replay on a GPU machine, below, has no hcc and needs none.)
+if not os.path.exists(hcc) and os.environ.get("HCC_LIT_REMOTE") != "replay":
     lit_config.warning("hcc driver not found at %s (build it first)" % hcc)
 
 # Longest first: %hcc is a prefix of %hcc-config.
@@ -68,3 +73,11 @@ if backend == "cuda":
     config.available_features.add("cuda-backend")
 else:
     config.available_features.add("cpu-backend")
+
+# --- scripts/gpu-lit.sh: record here, replay on a GPU machine -----------------
+if os.environ.get("HCC_LIT_REMOTE"):
+    import sys
+    sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+    sys.path.insert(0, os.path.join(config.test_source_root, "lit-remote"))
+    import gpu_lit_cfg
+    gpu_lit_cfg.configure(config, lit_config, hcc)

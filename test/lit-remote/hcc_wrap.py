@@ -1,0 +1,255 @@
+#!/usr/bin/env python3
+"""%hcc of scripts/gpu-lit.sh's lit runs: records a call of hcc, or replays it.
+
+  hcc_wrap.py record --bundle B --src-root S --exec-root E --hcc HCC \
+                     --test REL --counter FILE -- HCC-ARGS...
+  hcc_wrap.py replay --bundle B --src-root S --exec-root E \
+                     [--program-timeout N] --test REL --counter FILE -- HCC-ARGS...
+
+gpu_lit_cfg.py writes these command lines; REL is the test's path in the
+suite and FILE counts the test's hcc calls, so call n of a test in the replay
+is call n of the same test in the recording. A call is stored in
+B/records/REL/<n>/:
+  call.json  argv with the absolute paths of the suite made relative (so the
+             replay can check it is the same call from another directory),
+             exit status, whether the -o file was written and is executable,
+             and the sha256 of the inputs (the test file, and source files
+             named on the command line) to catch a stale bundle
+  stdout, stderr, output
+Replayed stdout is written before stderr: "2>&1" sees the two in that order,
+not interleaved as hcc wrote them (the replayed tests do not depend on it).
+
+A replay that cannot be faithful (no such call recorded, other arguments, a
+changed input) stops with SIGTERM rather than an exit status, so that a
+"not %hcc" line cannot turn it into a pass. Internal errors do the same and
+are appended to B/wrapper-errors.txt, which gpu-lit.sh checks.
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import traceback
+
+
+class ReplayError(Exception):
+    pass
+
+
+def parse_args():
+    p = argparse.ArgumentParser()
+    p.add_argument("mode", choices=["record", "replay"])
+    p.add_argument("--bundle", required=True)
+    p.add_argument("--src-root", required=True)
+    p.add_argument("--exec-root", required=True)
+    p.add_argument("--hcc")
+    p.add_argument("--program-timeout", type=int)
+    p.add_argument("--test", required=True)
+    p.add_argument("--counter", required=True)
+    # Everything after "--" is hcc's, options that look like ours included.
+    argv = sys.argv[1:]
+    if "--" not in argv:
+        p.error("missing -- before hcc's arguments")
+    split = argv.index("--")
+    args = p.parse_args(argv[:split])
+    args.hcc_args = argv[split + 1:]
+    return args
+
+
+class Roots:
+    """Absolute paths of this run <-> placeholders shared by both runs."""
+
+    def __init__(self, src_root, exec_root):
+        src_root = src_root.rstrip("/")
+        named = {"{EXEC}": exec_root.rstrip("/"), "{TESTS}": src_root,
+                 "{REPO}": os.path.dirname(src_root)}
+        self.named = named
+        pairs = []
+        for name, path in named.items():
+            for variant in {path, os.path.realpath(path)}:
+                pairs.append((variant, name))
+        # Longest first: the exec root may lie inside the repository.
+        self.pairs = sorted(pairs, key=lambda p: -len(p[0]))
+
+    def normalize(self, text):
+        for path, name in self.pairs:
+            text = text.replace(path, name)
+        return text
+
+    def resolve(self, text):
+        for name, path in self.named.items():
+            text = text.replace(name, path)
+        return text
+
+
+def sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def output_path(argv):
+    """The file named by -o (the last one wins, as in clang)."""
+    out = None
+    for i, a in enumerate(argv):
+        if a == "-o" and i + 1 < len(argv):
+            out = argv[i + 1]
+        elif a.startswith("-o") and len(a) > 2:
+            out = a[2:]
+    return os.path.abspath(out) if out else None
+
+
+def inputs(args, roots):
+    """sha256 of the test file and of the suite's files on the command line."""
+    found = {os.path.join(args.src_root, args.test)}
+    for a in args.hcc_args:
+        p = os.path.abspath(a)
+        if (os.path.isfile(p) and roots.normalize(p).startswith("{")
+                and not roots.normalize(p).startswith("{EXEC}")):
+            found.add(p)
+    return {roots.normalize(p): sha256(p) for p in sorted(found)}
+
+
+def next_call(counter):
+    """Index of this call among the test's hcc calls (a line per call)."""
+    n = 0
+    if os.path.exists(counter):
+        with open(counter) as f:
+            n = len(f.read().splitlines())
+    with open(counter, "a") as f:
+        f.write("call\n")
+    return n
+
+
+def file_id(path):
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def record(args, roots, call_dir):
+    argv = args.hcc_args
+    out = output_path(argv)
+    before = file_id(out) if out else None
+    proc = subprocess.run([args.hcc] + argv, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE)
+    after = file_id(out) if out else None
+    wrote = after is not None and after != before
+    shutil.rmtree(call_dir, ignore_errors=True)
+    os.makedirs(call_dir)
+    call = {"argv": [roots.normalize(a) for a in argv],
+            "returncode": proc.returncode,
+            "output": wrote,
+            "executable": wrote and os.access(out, os.X_OK),
+            "inputs": inputs(args, roots)}
+    if wrote:
+        shutil.copyfile(out, os.path.join(call_dir, "output"))
+        if call["executable"]:  # gpu-lit.sh looks for the programs by mode
+            os.chmod(os.path.join(call_dir, "output"), 0o755)
+    for name, data in (("stdout", proc.stdout), ("stderr", proc.stderr)):
+        with open(os.path.join(call_dir, name), "wb") as f:
+            f.write(data)
+    with open(os.path.join(call_dir, "call.json"), "w") as f:
+        json.dump(call, f, indent=1)
+    return proc.stdout, proc.stderr, proc.returncode
+
+
+def install_program(src, dst, timeout):
+    """The recorded program at dst; under coreutils' timeout if asked."""
+    if os.path.lexists(dst):
+        os.remove(dst)
+    if not timeout:
+        shutil.copyfile(src, dst)
+        os.chmod(dst, 0o755)
+        return
+    real = dst + ".prog"
+    shutil.copyfile(src, real)
+    os.chmod(real, 0o755)
+    with open(dst, "w") as f:
+        f.write("#!/bin/sh\n"
+                "# gpu-lit: lit has no --timeout here (no psutil), so the\n"
+                "# program runs under coreutils' timeout.\n"
+                "timeout -k 10 %d '%s' \"$@\"\n"
+                "rc=$?\n"
+                "if [ $rc -eq 124 ]; then echo 'gpu-lit: program ran past "
+                "%d s and was stopped' >&2; fi\n"
+                "exit $rc\n" % (timeout, real, timeout))
+    os.chmod(dst, 0o755)
+
+
+def replay(args, roots, call_dir):
+    argv = args.hcc_args
+    meta = os.path.join(call_dir, "call.json")
+    if not os.path.isfile(meta):
+        raise ReplayError(
+            "no recorded hcc call #%d for this test (the pack run did not "
+            "make it: run scripts/gpu-lit.sh pack again)" % args.call)
+    with open(meta) as f:
+        call = json.load(f)
+    now = [roots.normalize(a) for a in argv]
+    if now != call["argv"]:
+        raise ReplayError("hcc call #%d differs from the recorded one\n"
+                          "  recorded: %s\n  now:      %s"
+                          % (args.call, " ".join(call["argv"]), " ".join(now)))
+    for name, digest in call["inputs"].items():
+        path = roots.resolve(name)
+        if not os.path.isfile(path) or sha256(path) != digest:
+            raise ReplayError("%s changed since the bundle was made: run "
+                              "scripts/gpu-lit.sh pack again" % path)
+    if call["output"]:
+        src = os.path.join(call_dir, "output")
+        dst = output_path(argv)
+        if call["executable"]:
+            install_program(src, dst, args.program_timeout)
+        else:
+            shutil.copyfile(src, dst)
+    data = []
+    for name in ("stdout", "stderr"):
+        with open(os.path.join(call_dir, name), "rb") as f:
+            data.append(f.read())
+    return data[0], data[1], call["returncode"]
+
+
+def die(args, message):
+    """Fail in a way that "not" does not invert (see the module comment)."""
+    sys.stderr.write("gpu-lit (%s, %s): %s\n" % (args.mode, args.test, message))
+    sys.stderr.flush()
+    os.kill(os.getpid(), signal.SIGTERM)
+    os.kill(os.getpid(), signal.SIGKILL)  # in case SIGTERM is ignored
+
+
+def main():
+    args = parse_args()
+    roots = Roots(args.src_root, args.exec_root)
+    try:
+        args.call = next_call(args.counter)
+        call_dir = os.path.join(args.bundle, "records", args.test,
+                                str(args.call))
+        run = record if args.mode == "record" else replay
+        out, err, rc = run(args, roots, call_dir)
+    except ReplayError as e:
+        die(args, str(e))
+    except Exception:
+        text = traceback.format_exc()
+        with open(os.path.join(args.bundle, "wrapper-errors.txt"), "a") as f:
+            f.write("%s %s:\n%s\n" % (args.mode, args.test, text))
+        die(args, "internal error:\n" + text)
+    sys.stdout.buffer.write(out)
+    sys.stdout.flush()
+    sys.stderr.buffer.write(err)
+    sys.stderr.flush()
+    if rc < 0:
+        os.kill(os.getpid(), -rc)  # hcc died by a signal: so do we
+    sys.exit(rc)
+
+
+if __name__ == "__main__":
+    main()
