@@ -29,6 +29,30 @@ std::string narrow(const std::wstring &text) {
   return out;
 }
 
+// A hint to the processor that we busy-wait (no system call, unlike
+// sched_yield, which a virtualised kernel may make expensive).
+inline void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  asm volatile("yield");
+#else
+  std::this_thread::yield();
+#endif
+}
+
+// completion_future::wait() on a GPU command: busy-poll this long, then
+// poll yielding the processor up to wait_yield, then sleep in the driver.
+constexpr std::chrono::microseconds wait_spin(2000);
+constexpr std::chrono::microseconds wait_yield(20000);
+
+// The completion thread's polling period while commands are pending:
+// the latency of then() callbacks and argument-block releases.
+constexpr std::chrono::microseconds worker_poll(20);
+
+// How long the completion thread stays awake after its queue ran empty.
+constexpr std::chrono::microseconds spin_before_sleep(100);
+
 // HCC_PROFILE=1: every kernel and copy also records a start event, so
 // completion_future::get_begin_tick()/get_end_tick() span exactly the
 // command's execution on the GPU. Off by default: the extra event costs
@@ -527,13 +551,23 @@ void cuda_state::backend_wait() {
     device_.make_current();
   } catch (...) {
   }
-  // Spin briefly (short commands finish within microseconds), then sleep in
-  // the driver (the event uses blocking synchronization).
+  // Poll first, as the CUDA runtime's default scheduling does: sleeping in
+  // the driver (the event uses blocking synchronization) costs tens of
+  // microseconds of wake-up latency, which would dominate kernels of a few
+  // hundred microseconds. Busy-poll for wait_spin, then poll yielding the
+  // processor for wait_yield, then sleep.
   CUresult r = api.cuEventQuery(end_);
   auto begin = std::chrono::steady_clock::now();
-  while (r == CUDA_ERROR_NOT_READY &&
-         std::chrono::steady_clock::now() - begin < std::chrono::microseconds(100))
+  while (r == CUDA_ERROR_NOT_READY) {
+    auto waited = std::chrono::steady_clock::now() - begin;
+    if (waited >= wait_yield)
+      break;
+    if (waited >= wait_spin)
+      std::this_thread::yield();
+    else
+      cpu_relax();
     r = api.cuEventQuery(end_);
+  }
   if (r == CUDA_ERROR_NOT_READY)
     r = api.cuEventSynchronize(end_);
   // Complete this command (and those before it) here rather than waiting
@@ -560,10 +594,13 @@ void completion_worker::push(entry e) {
   std::lock_guard<std::mutex> lock(mutex_);
   last_ = e.state;
   entries_.push_back(std::move(e));
-  if (thread_running_)
-    work_.notify_one();
-  else
+  queued_.store(entries_.size(), std::memory_order_release);
+  // A thread that is awake (spinning or waiting for an event) finds the
+  // entry by itself: only a sleeping one needs the (costly) wake-up.
+  if (!thread_running_)
     start_thread_locked();
+  else if (sleeping_)
+    work_.notify_one();
 }
 
 void completion_worker::start_thread_locked() {
@@ -591,10 +628,24 @@ void completion_worker::loop() noexcept {
     if (entries_.empty()) {
       if (stopping_)
         break;
+      // Spin a little before sleeping: commands submitted back to back
+      // then find the thread awake and push() needs no wake-up, which
+      // costs microseconds per command in virtualised kernels.
+      lock.unlock();
+      auto spin_until = std::chrono::steady_clock::now() + spin_before_sleep;
+      while (queued_.load(std::memory_order_acquire) == 0 &&
+             std::chrono::steady_clock::now() < spin_until)
+        cpu_relax();
+      lock.lock();
+      if (!entries_.empty() || stopping_)
+        continue;
       // Idle for a second: end the thread; push() starts a new one.
-      if (!work_.wait_for(lock, std::chrono::seconds(1), [this] {
-            return !entries_.empty() || stopping_;
-          }))
+      sleeping_ = true;
+      bool woken = work_.wait_for(lock, std::chrono::seconds(1), [this] {
+        return !entries_.empty() || stopping_;
+      });
+      sleeping_ = false;
+      if (!woken)
         break;
       continue;
     }
@@ -604,7 +655,12 @@ void completion_worker::loop() noexcept {
       device_.make_current();
     } catch (...) {
     }
-    CUresult r = api.cuEventSynchronize(front->end_);
+    // Poll with short sleeps rather than blocking in cuEventSynchronize:
+    // a thread blocked in the driver contends with the submitting thread
+    // (measured: launches several times slower at times on the H200).
+    CUresult r;
+    while ((r = api.cuEventQuery(front->end_)) == CUDA_ERROR_NOT_READY)
+      std::this_thread::sleep_for(worker_poll);
     drain_known(front.get(), r);
     front.reset();
     lock.lock();
@@ -640,6 +696,7 @@ void completion_worker::drain_known(const cuda_state *known,
       std::lock_guard<std::mutex> lock(mutex_);
       e = std::move(entries_.front());
       entries_.pop_front();
+      queued_.store(entries_.size(), std::memory_order_release);
     }
     complete(e, r, call);
     if (front == known)

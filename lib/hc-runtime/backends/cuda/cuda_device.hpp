@@ -126,6 +126,9 @@ private:
   std::exception_ptr unreported_;
   bool thread_running_ = false;
   bool stopping_ = false;
+  bool sleeping_ = false;             // the thread waits on work_
+  // entries_.size(), readable without the mutex (the thread's spin).
+  std::atomic<std::size_t> queued_{0};
   std::recursive_mutex completing_;   // completions happen in order
 };
 
