@@ -12,8 +12,8 @@ is call n of the same test in the recording. A call is stored in
 B/records/REL/<n>/:
   call.json  argv with the absolute paths of the suite made relative (so the
              replay can check it is the same call from another directory),
-             exit status, whether the -o file was written and is executable,
-             and the sha256 of the inputs (the test file, and source files
+             exit status, whether the -o file was written, is executable, and
+             is a program (not a shared library), and the sha256 of the inputs (the test file, and source files
              named on the command line) to catch a stale bundle
   stdout, stderr, output
 Replayed stdout is written before stderr: "2>&1" sees the two in that order,
@@ -135,6 +135,22 @@ def file_id(path):
     return (st.st_ino, st.st_size, st.st_mtime_ns)
 
 
+def is_program(path):
+    """An ELF file with an interpreter: a program, not a shared library
+    (both are executable files; -shared outputs must stay loadable)."""
+    with open(path, "rb") as f:
+        head = f.read(64)
+        if head[:5] != b"\x7fELF\x02":  # 64-bit ELF only
+            return False
+        phoff = int.from_bytes(head[32:40], "little")
+        phentsize = int.from_bytes(head[54:56], "little")
+        phnum = int.from_bytes(head[56:58], "little")
+        f.seek(phoff)
+        table = f.read(phentsize * phnum)
+    return any(int.from_bytes(table[i:i + 4], "little") == 3  # PT_INTERP
+               for i in range(0, len(table), phentsize))
+
+
 def record(args, roots, call_dir):
     argv = args.hcc_args
     out = output_path(argv)
@@ -149,6 +165,7 @@ def record(args, roots, call_dir):
             "returncode": proc.returncode,
             "output": wrote,
             "executable": wrote and os.access(out, os.X_OK),
+            "program": wrote and is_program(out),
             "inputs": inputs(args, roots)}
     if wrote:
         shutil.copyfile(out, os.path.join(call_dir, "output"))
@@ -207,10 +224,12 @@ def replay(args, roots, call_dir):
     if call["output"]:
         src = os.path.join(call_dir, "output")
         dst = output_path(argv)
-        if call["executable"]:
+        if call["program"]:
             install_program(src, dst, args.program_timeout)
         else:
             shutil.copyfile(src, dst)
+            if call["executable"]:
+                os.chmod(dst, 0o755)
     data = []
     for name in ("stdout", "stderr"):
         with open(os.path.join(call_dir, name), "rb") as f:
