@@ -19,6 +19,7 @@
 #include "hc/detail/array.hpp"
 #include "hc/detail/copy.hpp"
 #include "hc/detail/atomics.hpp"
+#include "hc/detail/wavefront.hpp"
 #include "hc/detail/parallel_for_each.hpp"
 
 #endif // HC_HPP
