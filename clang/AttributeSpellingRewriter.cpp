@@ -30,6 +30,7 @@
 #include "RawTokens.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
@@ -46,22 +47,30 @@ struct Edit {
   std::string Replacement;
 };
 
-/// One `[[name, ...]]` of hcc attributes, by token index.
+/// One `[[name, ...]]` of hcc attributes, or in C++ AMP mode one
+/// `restrict(amp, cpu)`, by token index.
 struct Specifier {
-  size_t Open;  // The first "[".
-  size_t Close; // The first "]".
+  size_t Open; // The first "[", or "restrict".
+  size_t End;  // The last "]", or the ")" of restrict.
+  bool Restrict;
+  bool Amp = false, Cpu = false; // For restrict: what it names.
 };
 
 class SpecifierRewriter {
 public:
-  SpecifierRewriter(llvm::StringRef Text, llvm::ArrayRef<RawToken> Tokens)
-      : Text(Text), Tokens(Tokens) {}
+  SpecifierRewriter(llvm::StringRef Text, llvm::ArrayRef<RawToken> Tokens,
+                    const RewriteOptions &Options)
+      : Text(Text), Tokens(Tokens), Options(Options) {}
 
   /// Collects the edits for every specifier; returns them sorted.
   llvm::SmallVector<Edit, 8> run();
 
 private:
   std::optional<Specifier> matchSpecifier(size_t I) const;
+  std::optional<Specifier> matchRestrict(size_t I) const;
+  std::string gnuAttributeList(const Specifier &S) const;
+  std::optional<std::string> declaratorName(const Specifier &S) const;
+  void collectRestrictedNames();
   std::optional<size_t> findParameterListClose(size_t Before) const;
   bool isLambdaParameterList(size_t Open) const;
   std::optional<size_t> findDeclaratorIdStart(size_t ParamOpen) const;
@@ -76,6 +85,7 @@ private:
 
   llvm::StringRef Text;
   llvm::ArrayRef<RawToken> Tokens;
+  const RewriteOptions &Options;
   llvm::SmallVector<Edit, 8> Edits;
 };
 
@@ -105,7 +115,34 @@ std::optional<Specifier> SpecifierRewriter::matchSpecifier(size_t I) const {
   }
   if (!isKind(J, tok::r_square) || !isKind(J + 1, tok::r_square))
     return std::nullopt;
-  return Specifier{I, J};
+  return Specifier{I, J + 1, /*Restrict=*/false};
+}
+
+/// C++ AMP's restriction specifier: `restrict` `(` amp|cpu {, amp|cpu} `)`.
+/// Anything else named restrict (the C99 qualifier has no parenthesis) is
+/// left alone.
+std::optional<Specifier> SpecifierRewriter::matchRestrict(size_t I) const {
+  if (!Options.RestrictSpecifiers || !tok(I).isWord("restrict") ||
+      !isKind(I + 1, tok::l_paren))
+    return std::nullopt;
+  Specifier S{I, 0, /*Restrict=*/true};
+  size_t J = I + 2;
+  while (true) {
+    if (isKind(J, tok::raw_identifier) && tok(J).isWord("amp"))
+      S.Amp = true;
+    else if (isKind(J, tok::raw_identifier) && tok(J).isWord("cpu"))
+      S.Cpu = true;
+    else
+      return std::nullopt;
+    ++J;
+    if (!isKind(J, tok::comma))
+      break;
+    ++J;
+  }
+  if (!isKind(J, tok::r_paren))
+    return std::nullopt;
+  S.End = J;
+  return S;
 }
 
 /// What may stand between a parameter list and its attributes.
@@ -209,11 +246,65 @@ SpecifierRewriter::findDeclaratorIdStart(size_t ParamOpen) const {
   return Start;
 }
 
+/// The unqualified name a restrict specifier's function is declared with
+/// (`f` for `int S::f(int) const restrict(cpu)`, `operator+`, `S` for a
+/// constructor); none for lambdas and what is not a declarator.
+std::optional<std::string>
+SpecifierRewriter::declaratorName(const Specifier &S) const {
+  std::optional<size_t> Close = findParameterListClose(S.Open);
+  std::optional<size_t> Open = Close ? findOpening(Tokens, *Close) : std::nullopt;
+  if (!Open || isLambdaParameterList(*Open))
+    return std::nullopt;
+  std::optional<size_t> Start = findDeclaratorIdStart(*Open);
+  if (!Start)
+    return std::nullopt;
+  std::string Name;
+  for (size_t I = *Start; I < *Open; ++I) {
+    if (tok(I).is(tok::coloncolon)) {
+      Name.clear();
+      continue;
+    }
+    if (tok(I).is(tok::less)) // f<int>: the template's name.
+      break;
+    Name += Text.substr(tok(I).Offset, tok(I).Length);
+  }
+  return Name;
+}
+
+/// The names of restrict(amp)-only and restrict(cpu)-only functions, for
+/// gnuAttributeList.
+void SpecifierRewriter::collectRestrictedNames() {
+  if (!Options.AmpOnlyNames || !Options.CpuOnlyNames)
+    return;
+  for (size_t I = 0; I < Tokens.size(); ++I)
+    if (std::optional<Specifier> S = matchRestrict(I))
+      if (S->Amp != S->Cpu)
+        if (std::optional<std::string> Name = declaratorName(*S))
+          (S->Amp ? Options.AmpOnlyNames : Options.CpuOnlyNames)->insert(*Name);
+}
+
 /// "hc, cpu": the names of a specifier, without whatever else lies inside.
-static std::string attributeList(llvm::ArrayRef<RawToken> Tokens,
-                                 const Specifier &S) {
+/// For restrict: amp and cpu are hcc's [[hc]] (host and device) and [[cpu]]
+/// (host only, no device body), except for a function whose name has both
+/// amp-only and cpu-only functions, which may be overloads on restriction:
+/// Clang lets a __device__ function overload a __host__ one of the same
+/// signature, not a __host__ __device__ one, so amp is device and cpu is
+/// host (not [[cpu]]: its annotation would land on the device twin, which
+/// has the same symbol name).
+std::string SpecifierRewriter::gnuAttributeList(const Specifier &S) const {
+  if (S.Restrict) {
+    if (S.Amp && S.Cpu)
+      return "hc";
+    std::optional<std::string> Name = declaratorName(S);
+    bool Twin = Name && Options.AmpOnlyNames && Options.CpuOnlyNames &&
+                Options.AmpOnlyNames->contains(*Name) &&
+                Options.CpuOnlyNames->contains(*Name);
+    if (S.Cpu)
+      return Twin ? "host" : "cpu";
+    return Twin ? "device" : "hc";
+  }
   std::string List;
-  for (size_t I = S.Open + 2; I < S.Close; ++I) {
+  for (size_t I = S.Open + 2; I + 1 < S.End; ++I) {
     if (!Tokens[I].is(tok::raw_identifier))
       continue;
     if (!List.empty())
@@ -223,35 +314,55 @@ static std::string attributeList(llvm::ArrayRef<RawToken> Tokens,
   return List;
 }
 
+/// The line breaks between the first and the last token of \p S.
+static std::string lineBreaksOf(llvm::StringRef Text,
+                                llvm::ArrayRef<RawToken> Tokens,
+                                const Specifier &S) {
+  unsigned Begin = Tokens[S.Open].Offset;
+  unsigned End = Tokens[S.End].Offset + Tokens[S.End].Length;
+  return std::string(llvm::count(Text.slice(Begin, End), '\n'), '\n');
+}
+
 void SpecifierRewriter::rewriteInPlace(const Specifier &S) {
+  if (S.Restrict) {
+    unsigned Begin = tok(S.Open).Offset;
+    unsigned End = tok(S.End).Offset + tok(S.End).Length;
+    Edits.push_back({Begin, End - Begin,
+                     "__attribute__((" + gnuAttributeList(S) + "))" +
+                         lineBreaksOf(Text, Tokens, S)});
+    return;
+  }
   auto Replace = [&](size_t I, const char *With) {
     Edits.push_back({tok(I).Offset, tok(I).Length, With});
   };
   Replace(S.Open, "__attribute__(");
   Replace(S.Open + 1, "(");
-  Replace(S.Close, ")");
-  Replace(S.Close + 1, ")");
+  Replace(S.End - 1, ")");
+  Replace(S.End, ")");
 }
 
 void SpecifierRewriter::moveTo(const Specifier &S, unsigned Offset,
                                bool SpaceAfter) {
-  std::string Attribute = " __attribute__((" + attributeList(Tokens, S) + "))";
+  std::string Attribute = " __attribute__((" + gnuAttributeList(S) + "))";
   if (SpaceAfter)
     Attribute = Attribute.substr(1) + " ";
   Edits.push_back({Offset, 0, std::move(Attribute)});
 
   unsigned Begin = tok(S.Open).Offset;
-  unsigned End = tok(S.Close + 1).Offset + tok(S.Close + 1).Length;
-  std::string LineBreaks(llvm::count(Text.slice(Begin, End), '\n'), '\n');
-  Edits.push_back({Begin, End - Begin, std::move(LineBreaks)});
+  unsigned End = tok(S.End).Offset + tok(S.End).Length;
+  Edits.push_back({Begin, End - Begin, lineBreaksOf(Text, Tokens, S)});
 }
 
 llvm::SmallVector<Edit, 8> SpecifierRewriter::run() {
+  if (Options.RestrictSpecifiers)
+    collectRestrictedNames();
   for (size_t I = 0; I < Tokens.size(); ++I) {
     std::optional<Specifier> S = matchSpecifier(I);
     if (!S)
+      S = matchRestrict(I);
+    if (!S)
       continue;
-    I = S->Close + 1;
+    I = S->End;
 
     std::optional<size_t> ParamClose = findParameterListClose(S->Open);
     std::optional<size_t> ParamOpen =
@@ -268,7 +379,7 @@ llvm::SmallVector<Edit, 8> SpecifierRewriter::run() {
         moveTo(*S, tok(*ParamClose).Offset + 1, /*SpaceAfter=*/false);
       continue;
     }
-    if (isKind(S->Close + 2, tok::arrow)) {
+    if (isKind(S->End + 1, tok::arrow)) {
       if (std::optional<size_t> Name = findDeclaratorIdStart(*ParamOpen)) {
         moveTo(*S, tok(*Name).Offset, /*SpaceAfter=*/true);
         continue;
@@ -312,16 +423,37 @@ static bool mayContainHccSpecifier(llvm::StringRef Source) {
   return false;
 }
 
+/// A scan for "restrict" "(" with only blanks between, not part of a longer
+/// identifier (glibc's headers are full of __restrict). Same contract as
+/// mayContainHccSpecifier.
+static bool mayContainRestrictSpecifier(llvm::StringRef Source) {
+  auto IsIdentChar = [](char C) {
+    return llvm::isAlnum(C) || C == '_' || C == '$';
+  };
+  for (size_t Pos = Source.find("restrict"); Pos != llvm::StringRef::npos;
+       Pos = Source.find("restrict", Pos + 1)) {
+    if (Pos > 0 && IsIdentChar(Source[Pos - 1]))
+      continue;
+    size_t After = Source.find_first_not_of(" \t\r\n\f\v", Pos + 8);
+    if (After != llvm::StringRef::npos && Source[After] == '(')
+      return true;
+  }
+  return false;
+}
+
 std::optional<std::string>
 rewriteHccAttributeSpellings(llvm::StringRef Source,
-                             const LangOptions &LangOpts) {
-  if (!mayContainHccSpecifier(Source))
+                             const LangOptions &LangOpts,
+                             const RewriteOptions &Options) {
+  if (!mayContainHccSpecifier(Source) &&
+      !(Options.RestrictSpecifiers && mayContainRestrictSpecifier(Source)))
     return std::nullopt;
 
   // The lexer needs a NUL-terminated buffer.
   std::string Text = Source.str();
   llvm::SmallVector<RawToken, 0> Tokens = lexRaw(Text, LangOpts);
-  llvm::SmallVector<Edit, 8> Edits = SpecifierRewriter(Text, Tokens).run();
+  llvm::SmallVector<Edit, 8> Edits =
+      SpecifierRewriter(Text, Tokens, Options).run();
   if (Edits.empty())
     return std::nullopt;
 

@@ -17,6 +17,7 @@
 #define HCC_CLANG_ATTRIBUTESPELLINGREWRITER_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <optional>
 #include <string>
@@ -26,6 +27,22 @@ class LangOptions;
 } // namespace clang
 
 namespace hcc {
+
+/// What to rewrite besides [[hc]]/[[cpu]].
+struct RewriteOptions {
+  /// C++ AMP mode (hcc -std=c++amp): also rewrite the restriction
+  /// specifiers `restrict(amp)`, `restrict(cpu)` and `restrict(amp, cpu)`
+  /// (any order, any spacing) into the GNU spelling of hc, cpu or device.
+  bool RestrictSpecifiers = false;
+  /// The unqualified names of restrict(amp)-only and restrict(cpu)-only
+  /// functions seen so far in the translation unit; each rewritten file
+  /// adds its own first. A name in both is overloaded on restriction: its
+  /// amp functions become __device__ and its cpu ones plain __host__
+  /// (instead of hc's __host__ __device__ and [[cpu]]), the only pair Clang
+  /// lets overload each other with the same signature.
+  llvm::StringSet<> *AmpOnlyNames = nullptr;
+  llvm::StringSet<> *CpuOnlyNames = nullptr;
+};
 
 /// Rewrites every attribute-specifier of \p Source whose list holds only hcc
 /// attributes (`[[hc]]`, `[[cpu]]`, `[[hc, cpu]]`, `[[cpu, hc]]`, with
@@ -38,7 +55,8 @@ namespace hcc {
 /// Returns std::nullopt when there is nothing to rewrite.
 std::optional<std::string>
 rewriteHccAttributeSpellings(llvm::StringRef Source,
-                             const clang::LangOptions &LangOpts);
+                             const clang::LangOptions &LangOpts,
+                             const RewriteOptions &Options = {});
 
 } // namespace hcc
 

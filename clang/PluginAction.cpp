@@ -29,16 +29,24 @@ protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     // Called once the main file is registered and before it is lexed.
-    hcc::installAttributeSpellingRewriter(CI);
+    hcc::installAttributeSpellingRewriter(CI, AmpMode);
     return std::make_unique<ASTConsumer>();
   }
 
+  /// -fplugin-arg-hcc-amp (hcc -std=c++amp): C++ AMP mode, restrict(amp)
+  /// and restrict(cpu) are rewritten too.
   bool ParseArgs(const CompilerInstance &,
-                 const std::vector<std::string> &) override {
+                 const std::vector<std::string> &Args) override {
+    for (const std::string &Arg : Args)
+      if (Arg == "amp")
+        AmpMode = true;
     return true;
   }
 
   ActionType getActionType() override { return AddBeforeMainAction; }
+
+private:
+  bool AmpMode = false;
 };
 
 } // namespace

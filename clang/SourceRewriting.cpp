@@ -39,7 +39,18 @@ using namespace clang;
 
 namespace hcc {
 
-static void rewriteMainFile(SourceManager &SM, const LangOptions &LangOpts) {
+namespace {
+/// Shared by the main file and the headers of one translation unit: the
+/// restrict(amp)-only and restrict(cpu)-only names of the files rewritten so
+/// far (the main file first).
+struct RewriteState {
+  llvm::StringSet<> AmpOnlyNames, CpuOnlyNames;
+  RewriteOptions Options;
+};
+} // namespace
+
+static void rewriteMainFile(SourceManager &SM, const LangOptions &LangOpts,
+                            const RewriteOptions &Options) {
   FileID Main = SM.getMainFileID();
   if (Main.isInvalid())
     return;
@@ -47,7 +58,7 @@ static void rewriteMainFile(SourceManager &SM, const LangOptions &LangOpts) {
   if (!Buffer)
     return;
   std::optional<std::string> Rewritten =
-      rewriteHccAttributeSpellings(Buffer->getBuffer(), LangOpts);
+      rewriteHccAttributeSpellings(Buffer->getBuffer(), LangOpts, Options);
   if (!Rewritten)
     return;
 
@@ -73,8 +84,9 @@ namespace {
 /// the preprocessor enters it for the first time.
 class HeaderRewriter : public PPCallbacks {
 public:
-  HeaderRewriter(SourceManager &SM, const LangOptions &LangOpts)
-      : SM(SM), LangOpts(LangOpts) {}
+  HeaderRewriter(SourceManager &SM, const LangOptions &LangOpts,
+                 std::shared_ptr<RewriteState> State)
+      : SM(SM), LangOpts(LangOpts), State(std::move(State)) {}
 
   void InclusionDirective(SourceLocation, const Token &, StringRef, bool,
                           CharSourceRange, OptionalFileEntryRef File,
@@ -95,7 +107,8 @@ public:
     if (!Buffer)
       return; // Clang reports the unreadable file itself.
     std::optional<std::string> Rewritten =
-        rewriteHccAttributeSpellings((*Buffer)->getBuffer(), LangOpts);
+        rewriteHccAttributeSpellings((*Buffer)->getBuffer(), LangOpts,
+                                     State->Options);
     if (!Rewritten)
       return;
     SM.overrideFileContents(*File, llvm::MemoryBuffer::getMemBufferCopy(
@@ -105,18 +118,22 @@ public:
 private:
   SourceManager &SM;
   const LangOptions &LangOpts;
+  std::shared_ptr<RewriteState> State;
   llvm::DenseSet<const FileEntry *> Seen;
 };
 
 } // namespace
 
-void installAttributeSpellingRewriter(CompilerInstance &CI) {
+void installAttributeSpellingRewriter(CompilerInstance &CI, bool AmpMode) {
   if (!CI.hasSourceManager() || !CI.hasPreprocessor())
     return;
-  rewriteMainFile(CI.getSourceManager(), CI.getLangOpts());
-  CI.getPreprocessor().addPPCallbacks(
-      std::make_unique<HeaderRewriter>(CI.getSourceManager(),
-                                       CI.getLangOpts()));
+  auto State = std::make_shared<RewriteState>();
+  State->Options.RestrictSpecifiers = AmpMode;
+  State->Options.AmpOnlyNames = &State->AmpOnlyNames;
+  State->Options.CpuOnlyNames = &State->CpuOnlyNames;
+  rewriteMainFile(CI.getSourceManager(), CI.getLangOpts(), State->Options);
+  CI.getPreprocessor().addPPCallbacks(std::make_unique<HeaderRewriter>(
+      CI.getSourceManager(), CI.getLangOpts(), std::move(State)));
 }
 
 } // namespace hcc

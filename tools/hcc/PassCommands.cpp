@@ -57,8 +57,12 @@ void PassCommandBuilder::addCommonOffloadArgs(std::vector<std::string> &Args,
   else
     Args.insert(Args.end(), {"-D__KALMAR_HC__=1", "-D__HCC_HC__=1"});
 
-  if (!TC.ClangPlugin.empty())
+  if (!TC.ClangPlugin.empty()) {
     Args.push_back("-fplugin=" + TC.ClangPlugin);
+    // C++ AMP: the plugin also rewrites restrict(amp)/restrict(cpu).
+    if (Opts.Language == LanguageMode::AMP)
+      Args.push_back("-fplugin-arg-hcc-amp");
+  }
   // The same cuid on both sides: clang derives the externalised names of
   // internal-linkage kernels and device variables from it, and the host
   // launches kernels by those names.
