@@ -8,6 +8,11 @@
 // HOST-DAG: #define __KALMAR_CPU__ 1
 // HOST-DAG: #define __cplusplus 201703L
 
+// Both passes get -std=c++17 and tell the Clang plugin to rewrite restrict.
+// RUN: %hcc -std=c++amp --offload-arch=sm_90 -### -c %s -o %t.o 2>&1 | FileCheck --check-prefix=CMD %s
+// CMD: "--cuda-host-only"{{.*}}"-fplugin-arg-hcc-amp"{{.*}}"-std=c++17"
+// CMD: "--cuda-device-only"{{.*}}"-fplugin-arg-hcc-amp"{{.*}}"-std=c++17"
+
 // Both passes check themselves (compile errors otherwise).
 // RUN: %hcc -std=c++amp --offload-arch=sm_90 -fsyntax-only %s
 
