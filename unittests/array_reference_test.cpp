@@ -3,8 +3,7 @@
 // object's host address in the functor by a device copy of the object
 // (resident_arrays.hpp). Also: the last host-side view of user memory
 // writes the data back when it goes away.
-#include "fake_gpu.hpp"
-#include "test_kernels.hpp"
+#include "fake_gpu_fixture.hpp"
 
 #include <gtest/gtest.h>
 
@@ -64,17 +63,7 @@ async_ptr submit(const queue_ptr &q, const kernel_launch &k) {
   return scope.submit(k);
 }
 
-class ArrayReference : public ::testing::Test {
-protected:
-  fake_gpu_device gpu;
-  queue_ptr q = gpu.default_queue();
-  void TearDown() override {
-    q->wait();
-    for (int i = 0; i < 2000 && gpu.deallocations.load() != gpu.allocations.load(); ++i)
-      sleep_ms(1);
-    EXPECT_EQ(gpu.deallocations.load(), gpu.allocations.load());
-  }
-};
+using ArrayReference = FakeGpuTest;
 
 } // namespace
 

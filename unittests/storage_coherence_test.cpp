@@ -1,8 +1,7 @@
 // The coherence protocol against a device whose memory is not host memory
 // (a fake GPU, see fake_gpu.hpp): lazy copy-in before kernels, copy-back
 // only on host access, nothing copied after discard().
-#include "fake_gpu.hpp"
-#include "test_kernels.hpp"
+#include "fake_gpu_fixture.hpp"
 
 #include <gtest/gtest.h>
 
@@ -29,21 +28,7 @@ async_ptr launch_with(const queue_ptr &q, storage *s, access_mode mode,
   return scope.submit(flat_kernel(n, [f, p](std::size_t i) { f(p, i); }));
 }
 
-class Coherence : public ::testing::Test {
-protected:
-  fake_gpu_device gpu;
-  queue_ptr q = gpu.default_queue();
-  void TearDown() override {
-    // Storages released with work pending free their device memory from a
-    // completion callback: wait for that before the device goes away.
-    q->wait();
-    for (int i = 0; i < 2000 && gpu.deallocations.load() != gpu.allocations.load(); ++i)
-      sleep_ms(1);
-    EXPECT_EQ(gpu.deallocations.load(), gpu.allocations.load());
-  }
-  int h2d() const { return gpu.host_to_device.load(); }
-  int d2h() const { return gpu.device_to_host.load(); }
-};
+using Coherence = FakeGpuTest;
 
 } // namespace
 
@@ -215,9 +200,5 @@ TEST_F(Coherence, CopyBetweenTwoGpusIsAPeerCopy) {
     v->synchronize();
     EXPECT_EQ(user[0], 10);
   }
-  q2->wait();
-  q->wait();
-  for (int i = 0; i < 2000 && other.deallocations.load() != other.allocations.load(); ++i)
-    sleep_ms(1);
-  EXPECT_EQ(other.deallocations.load(), other.allocations.load());
+  expect_all_freed(other, q2);
 }
