@@ -96,6 +96,31 @@ public:
   template <typename InputIt, typename = if_iterator<InputIt>>
   array(int e0, int e1, int e2, InputIt begin, InputIt end)
       : array(extent<N>(e0, e1, e2), begin, end) {}
+  // The same shorthands on a given accelerator_view (C++ AMP 1.2).
+  template <typename InputIt, typename = if_iterator<InputIt>>
+  array(int e0, InputIt begin, accelerator_view av,
+        access_type cpu = access_type_auto)
+      : array(extent<N>(e0), begin, av, cpu) {}
+  template <typename InputIt, typename = if_iterator<InputIt>>
+  array(int e0, InputIt begin, InputIt end, accelerator_view av,
+        access_type cpu = access_type_auto)
+      : array(extent<N>(e0), begin, end, av, cpu) {}
+  template <typename InputIt, typename = if_iterator<InputIt>>
+  array(int e0, int e1, InputIt begin, accelerator_view av,
+        access_type cpu = access_type_auto)
+      : array(extent<N>(e0, e1), begin, av, cpu) {}
+  template <typename InputIt, typename = if_iterator<InputIt>>
+  array(int e0, int e1, InputIt begin, InputIt end, accelerator_view av,
+        access_type cpu = access_type_auto)
+      : array(extent<N>(e0, e1), begin, end, av, cpu) {}
+  template <typename InputIt, typename = if_iterator<InputIt>>
+  array(int e0, int e1, int e2, InputIt begin, accelerator_view av,
+        access_type cpu = access_type_auto)
+      : array(extent<N>(e0, e1, e2), begin, av, cpu) {}
+  template <typename InputIt, typename = if_iterator<InputIt>>
+  array(int e0, int e1, int e2, InputIt begin, InputIt end,
+        accelerator_view av, access_type cpu = access_type_auto)
+      : array(extent<N>(e0, e1, e2), begin, end, av, cpu) {}
 
   // A copy of a view's data.
   explicit array(const array_view<const T, N> &src)
