@@ -514,7 +514,6 @@ void cuda_device::reserve_dynamic_shared(loaded_kernel &k, std::size_t bytes) {
 
 cuda_state::~cuda_state() {
   device_.release_event(start_, false);
-  device_.release_event(end_, true);
 }
 
 void cuda_state::finish_success() noexcept {
@@ -524,7 +523,8 @@ void cuda_state::finish_success() noexcept {
   std::uint64_t end = current_tick(), begin = submitted_ ? submitted_ : end;
   float ms = 0;
   if (start_ && api.cuEventElapsedTime &&
-      api.cuEventElapsedTime(&ms, start_, end_) == CUDA_SUCCESS && ms > 0) {
+      api.cuEventElapsedTime(&ms, start_, end_.load()) == CUDA_SUCCESS &&
+      ms > 0) {
     std::uint64_t ns = static_cast<std::uint64_t>(ms * 1e6);
     begin = ns < end ? end - ns : 0;
   }
@@ -543,8 +543,17 @@ void cuda_state::finish_error(std::exception_ptr error) noexcept {
   set_error(error);
 }
 
+CUevent cuda_state::end_event() {
+  if (CUevent e = end_.load(std::memory_order_acquire))
+    return e;
+  if (std::shared_ptr<completion_worker> worker = worker_.lock())
+    worker->record_pending();
+  return end_.load(std::memory_order_acquire);
+}
+
 void cuda_state::backend_wait() {
-  if (!end_)
+  CUevent end = end_event();
+  if (!end)
     return;
   const driver_api &api = device_.api();
   try {
@@ -556,7 +565,7 @@ void cuda_state::backend_wait() {
   // microseconds of wake-up latency, which would dominate kernels of a few
   // hundred microseconds. Busy-poll for wait_spin, then poll yielding the
   // processor for wait_yield, then sleep.
-  CUresult r = api.cuEventQuery(end_);
+  CUresult r = api.cuEventQuery(end);
   auto begin = std::chrono::steady_clock::now();
   while (r == CUDA_ERROR_NOT_READY) {
     auto waited = std::chrono::steady_clock::now() - begin;
@@ -566,10 +575,10 @@ void cuda_state::backend_wait() {
       std::this_thread::yield();
     else
       cpu_relax();
-    r = api.cuEventQuery(end_);
+    r = api.cuEventQuery(end);
   }
   if (r == CUDA_ERROR_NOT_READY)
-    r = api.cuEventSynchronize(end_);
+    r = api.cuEventSynchronize(end);
   // Complete this command (and those before it) here rather than waiting
   // for the completion thread to wake up.
   if (std::shared_ptr<completion_worker> worker = worker_.lock())
@@ -585,15 +594,78 @@ completion_worker::~completion_worker() {
   // queue is gone: complete them so nobody waits forever.
   const driver_api &api = device_.api();
   for (entry &e : entries_) {
-    CUresult r = api.cuEventSynchronize(e.state->end_);
+    CUevent end = e.state->end_.load();
+    CUresult r = end ? api.cuEventSynchronize(end) : CUDA_ERROR_INVALID_HANDLE;
     complete(e, r, "cuEventSynchronize");
   }
+}
+
+void completion_worker::share_event_locked(
+    const std::shared_ptr<CUevent_st> &event, const cuda_state *last) {
+  // Commands without an event form a suffix of entries_ (see push), so
+  // walk back from `last` while they lack one.
+  auto it = entries_.end();
+  while (it != entries_.begin() && std::prev(it)->state.get() != last)
+    --it;
+  while (it != entries_.begin()) {
+    cuda_state &s = *std::prev(it)->state;
+    if (s.end_.load(std::memory_order_relaxed) && &s != last)
+      break;
+    if (!s.end_.load(std::memory_order_relaxed)) {
+      s.end_owner_ = event;
+      s.end_.store(event.get(), std::memory_order_release);
+    }
+    --it;
+  }
+}
+
+CUresult completion_worker::record_pending() noexcept {
+  std::lock_guard<std::mutex> recording(record_mutex_);
+  const cuda_state *last = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (entries_.empty() || entries_.back().state->end_.load())
+      return CUDA_SUCCESS;
+    // Every command pushed so far was enqueued on the stream before the
+    // event recorded below: it covers them all.
+    last = entries_.back().state.get();
+  }
+  CUevent event = nullptr;
+  CUresult r;
+  try {
+    device_.make_current();
+    event = device_.acquire_event(true);
+    r = device_.api().cuEventRecord(event, stream_);
+  } catch (...) {
+    r = CUDA_ERROR_UNKNOWN;
+  }
+  if (r != CUDA_SUCCESS) {
+    device_.release_event(event, true);
+    return r;
+  }
+  cuda_device *dev = &device_;
+  try {
+    std::shared_ptr<CUevent_st> owner(
+        event, [dev](CUevent e) { dev->release_event(e, true); });
+    std::lock_guard<std::mutex> lock(mutex_);
+    share_event_locked(owner, last);
+  } catch (...) {
+    device_.release_event(event, true);
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  }
+  return CUDA_SUCCESS;
 }
 
 void completion_worker::push(entry e) {
   std::lock_guard<std::mutex> lock(mutex_);
   last_ = e.state;
+  // A command with its own event (copies, markers, profiled kernels) also
+  // tells when the lazy commands before it finished.
+  bool has_event = e.state->end_.load(std::memory_order_relaxed) != nullptr;
   entries_.push_back(std::move(e));
+  if (has_event)
+    share_event_locked(entries_.back().state->end_owner_,
+                       entries_.back().state.get());
   queued_.store(entries_.size(), std::memory_order_release);
   // A thread that is awake (spinning or waiting for an event) finds the
   // entry by itself: only a sleeping one needs the (costly) wake-up.
@@ -655,11 +727,22 @@ void completion_worker::loop() noexcept {
       device_.make_current();
     } catch (...) {
     }
+    if (!front->end_.load(std::memory_order_acquire)) {
+      CUresult recorded = record_pending();
+      if (recorded != CUDA_SUCCESS) {
+        // No event can tell when these finished: report the failure on
+        // them (the stream is broken) rather than leave them pending.
+        drain_known(front.get(), recorded);
+        front.reset();
+        lock.lock();
+        continue;
+      }
+    }
     // Poll with short sleeps rather than blocking in cuEventSynchronize:
     // a thread blocked in the driver contends with the submitting thread
     // (measured: launches several times slower at times on the H200).
     CUresult r;
-    while ((r = api.cuEventQuery(front->end_)) == CUDA_ERROR_NOT_READY)
+    while ((r = api.cuEventQuery(front->end_.load())) == CUDA_ERROR_NOT_READY)
       std::this_thread::sleep_for(worker_poll);
     drain_known(front.get(), r);
     front.reset();
@@ -686,7 +769,10 @@ void completion_worker::drain_known(const cuda_state *known,
     CUresult r = known_result;
     if (front != known) {
       call = "cuEventQuery";
-      r = api.cuEventQuery(front->end_);
+      CUevent end = front->end_.load(std::memory_order_acquire);
+      if (!end)
+        return; // not covered by an event yet: the worker records one
+      r = api.cuEventQuery(end);
       if (r == CUDA_ERROR_NOT_READY)
         return;
     }
@@ -708,6 +794,13 @@ void completion_worker::complete(entry &e, CUresult r,
                                  const char *call) noexcept {
   const driver_api &api = device_.api();
   cuda_state &state = *e.state;
+  // The argument block (and whatever the functor holds) goes first, as on
+  // the CPU backend: whoever sees the command finished sees its captured
+  // objects released. May free storages, even the queue: no lock is held.
+  try {
+    e.keep_alive.reset();
+  } catch (...) {
+  }
   if (r == CUDA_SUCCESS) {
     state.finish_success();
   } else {
@@ -728,9 +821,6 @@ void completion_worker::complete(entry &e, CUresult r,
     }
     state.finish_error(error);
   }
-  // The argument block (and whatever the functor holds) goes once the
-  // command finished; may free storages, even the queue: no lock is held.
-  e.keep_alive.reset();
   e.state.reset();
 }
 
@@ -767,9 +857,12 @@ cuda_queue::cuda_queue(cuda_device &dev, execute_order order)
   CUresult r = device_.api().cuStreamCreate(&stream_, CU_STREAM_NON_BLOCKING);
   if (r != CUDA_SUCCESS)
     device_.fail("cuStreamCreate", r, "creating a queue");
+  worker_->bind_stream(stream_);
 }
 
 cuda_queue::~cuda_queue() {
+  // Commands still without an end event get one while the stream exists.
+  worker_->record_pending();
   worker_->stop();
   // Returns at once; the driver releases the stream once its work is done.
   try {
@@ -801,7 +894,11 @@ void cuda_queue::order_after(
                   !worker_.owner_before(c->worker_);
       if (same)
         continue;
-      CUresult r = api.cuStreamWaitEvent(stream_, c->end_event(), 0);
+      CUevent end = c->end_event();
+      if (!end)
+        device_.fail("cuEventRecord", CUDA_ERROR_UNKNOWN,
+                     "recording the end of a dependency");
+      CUresult r = api.cuStreamWaitEvent(stream_, end, 0);
       if (r != CUDA_SUCCESS)
         device_.fail("cuStreamWaitEvent", r, "ordering after a dependency");
       cuda_deps.push_back(std::static_pointer_cast<cuda_state>(d));
@@ -814,7 +911,8 @@ void cuda_queue::order_after(
 
 template <class Work>
 async_ptr cuda_queue::submit(const std::vector<async_ptr> &deps, bool timed,
-                             bool marker, std::shared_ptr<void> keep_alive,
+                             bool marker, bool lazy_end,
+                             std::shared_ptr<void> keep_alive,
                              const char *what, const char *name, Work &&work) {
   const driver_api &api = device_.api();
   std::lock_guard<std::mutex> lock(submit_mutex_);
@@ -831,10 +929,18 @@ async_ptr cuda_queue::submit(const std::vector<async_ptr> &deps, bool timed,
       device_.fail("cuEventRecord", r, what);
   }
   work();
-  state->end_ = device_.acquire_event(true);
-  CUresult r = api.cuEventRecord(state->end_, stream_);
-  if (r != CUDA_SUCCESS)
-    device_.fail("cuEventRecord", r, what);
+  if (!lazy_end || state->start_) {
+    CUevent end = device_.acquire_event(true);
+    CUresult r = api.cuEventRecord(end, stream_);
+    if (r != CUDA_SUCCESS) {
+      device_.release_event(end, true);
+      device_.fail("cuEventRecord", r, what);
+    }
+    cuda_device *dev = &device_;
+    state->end_owner_ = std::shared_ptr<CUevent_st>(
+        end, [dev](CUevent e) { dev->release_event(e, true); });
+    state->end_.store(end, std::memory_order_release);
+  }
   completion_worker::entry e;
   e.state = state;
   e.keep_alive = std::move(keep_alive);
@@ -876,7 +982,7 @@ async_ptr cuda_queue::launch(const kernel_launch &kernel,
     device_.reserve_dynamic_shared(k, shared);
   const driver_api &api = device_.api();
   return submit(
-      deps, true, false, kernel.args_owner, "kernel", k.name.c_str(), [&] {
+      deps, true, false, true, kernel.args_owner, "kernel", k.name.c_str(), [&] {
         void *params[] = {const_cast<void *>(kernel.args)};
         CUresult r = api.cuLaunchKernel(
             k.function, dims.grid_x, 1, 1, dims.block[0], dims.block[1],
@@ -922,21 +1028,21 @@ async_ptr cuda_queue::copy(void *dst, const void *src, std::size_t bytes,
   }
   case copy_direction::host_to_device:
     what = "copy to the device";
-    return submit(deps, true, false, nullptr, what, nullptr, [&] {
+    return submit(deps, true, false, false, nullptr, what, nullptr, [&] {
       CUresult r = api.cuMemcpyHtoDAsync(device_ptr(dst), src, bytes, stream_);
       if (r != CUDA_SUCCESS)
         device_.fail("cuMemcpyHtoDAsync_v2", r, sized(what, bytes));
     });
   case copy_direction::device_to_host:
     what = "copy from the device";
-    return submit(deps, true, false, nullptr, what, nullptr, [&] {
+    return submit(deps, true, false, false, nullptr, what, nullptr, [&] {
       CUresult r = api.cuMemcpyDtoHAsync(dst, device_ptr(src), bytes, stream_);
       if (r != CUDA_SUCCESS)
         device_.fail("cuMemcpyDtoHAsync_v2", r, sized(what, bytes));
     });
   case copy_direction::device_to_device:
     what = "copy within the device";
-    return submit(deps, true, false, nullptr, what, nullptr, [&] {
+    return submit(deps, true, false, false, nullptr, what, nullptr, [&] {
       CUresult r =
           api.cuMemcpyDtoDAsync(device_ptr(dst), device_ptr(src), bytes, stream_);
       if (r != CUDA_SUCCESS)
@@ -962,7 +1068,7 @@ async_ptr cuda_queue::copy_from_peer(void *dst, device &from,
   };
   CUcontext source = peer->context(), target = device_.context();
   const char *what = "peer copy";
-  return submit(deps, true, false, nullptr, what, nullptr, [&] {
+  return submit(deps, true, false, false, nullptr, what, nullptr, [&] {
     CUresult r = api.cuMemcpyPeerAsync(device_ptr(dst), target, device_ptr(src),
                                        source, bytes, stream_);
     if (r != CUDA_SUCCESS)
@@ -975,7 +1081,7 @@ async_ptr cuda_queue::marker(const std::vector<async_ptr> &deps,
                              memory_scope) {
   // Device memory is coherent at the end of every command; a marker only
   // orders (and its event tells when everything before it finished).
-  return submit(deps, false, true, nullptr, "marker", nullptr, [] {});
+  return submit(deps, false, true, false, nullptr, "marker", nullptr, [] {});
 }
 
 void cuda_queue::wait() {

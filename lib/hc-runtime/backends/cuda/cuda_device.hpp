@@ -55,7 +55,9 @@ public:
   cuda_state(cuda_device &dev, CUstream stream) : device_(dev), stream_(stream) {}
   ~cuda_state() override;
 
-  CUevent end_event() const { return end_; }
+  // The end event, recorded now if the command has none yet (kernels get
+  // theirs lazily, see completion_worker). Null only if recording failed.
+  CUevent end_event();
   CUstream stream() const { return stream_; }
 
   // The command finished successfully: profiling ticks, then the CUDA
@@ -76,7 +78,11 @@ private:
   CUstream stream_;
   CUevent start_ = nullptr; // null: not timed
   std::uint64_t submitted_ = 0; // host tick at submission (untimed begin)
-  CUevent end_ = nullptr;
+  // The event that tells this command finished: its own, or one recorded
+  // after it on the stream and shared with the commands before it. Set
+  // once (under the worker's mutex); end_ is readable without a lock.
+  std::atomic<CUevent> end_{nullptr};
+  std::shared_ptr<CUevent_st> end_owner_; // releases the event to the pool
   std::weak_ptr<completion_worker> worker_;
   // Commands of other CUDA queues this one waits for on the GPU; cleared
   // when it finishes. Written before the state is published.
@@ -97,8 +103,20 @@ public:
   explicit completion_worker(cuda_device &dev) : device_(dev) {}
   ~completion_worker();
 
-  // Appends a command whose events are recorded (stream order).
+  // The stream whose commands this worker completes.
+  void bind_stream(CUstream stream) { stream_ = stream; }
+  // Appends a command (stream order). A command without an end event gets
+  // one later: the worker thread records one event after a run of such
+  // commands, which tells when all of them finished (cheaper than one
+  // event per kernel); record_pending() does it at once for anyone who
+  // needs an event now.
   void push(entry e);
+  // Records one end event for every command that has none. Returns the
+  // driver's result (the commands keep no event if it failed).
+  CUresult record_pending() noexcept;
+  // Gives `state` and every command before it without an event `event`.
+  void share_event_locked(const std::shared_ptr<CUevent_st> &event,
+                          const cuda_state *last);
   // Completes the finished commands at the front, in order, without
   // blocking on the GPU. Any thread may call it.
   void drain() noexcept;
@@ -119,6 +137,8 @@ private:
   void complete(entry &e, CUresult result, const char *call) noexcept;
 
   cuda_device &device_;
+  CUstream stream_ = nullptr;
+  std::mutex record_mutex_;           // one record_pending() at a time
   mutable std::mutex mutex_;          // guards everything below
   std::condition_variable work_;
   std::deque<entry> entries_;
@@ -166,9 +186,11 @@ private:
   void order_after(const std::vector<async_ptr> &deps,
                    std::vector<std::shared_ptr<cuda_state>> &cuda_deps);
   // Records the events around `work` and hands the command to the worker.
+  // lazy_end: no end event of its own (kernels, unless profiling); the
+  // worker records one for a run of such commands.
   template <class Work>
   async_ptr submit(const std::vector<async_ptr> &deps, bool timed,
-                   bool marker, std::shared_ptr<void> keep_alive,
+                   bool marker, bool lazy_end, std::shared_ptr<void> keep_alive,
                    const char *what, const char *name, Work &&work);
   bool idle(const std::vector<async_ptr> &deps) const;
   std::size_t info_max_shared() const;
