@@ -97,6 +97,9 @@ pack() {
   trap 'rm -rf "$STAGE"' EXIT
   B=$STAGE/gpu-lit
   mkdir -p "$B/bin" "$B/lib" "$B/lib-fallback" "$B/python" "$B/records"
+  # hcc-config prints paths of the build tree, which the replay of hcc
+  # then sees on its command line: hcc_wrap.py names them {BUILD}.
+  echo "$BUILD" >"$B/build-root"
 
   # 1. Record: lit over the whole suite, %hcc = hcc_wrap.py record.
   local timeout=()
@@ -134,7 +137,8 @@ pack() {
     echo "commit:   $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$(
       [ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ] && echo ' (with uncommitted changes)')"
     echo "build:    $BUILD"
-    echo "recorded: $calls hcc calls of $(find "$B/records" -name call.json -path '*/0/*' | wc -l) tests"
+    echo "recorded: $calls calls of hcc and hcc-config by $(find "$B/records" -name call.json |
+      sed -E 's#/[^/]+/[0-9]+/call.json$##' | sort -u | wc -l) tests"
   } >"$B/INFO"
 
   # 3. The bundle. Only the archive travels: xz keeps it far under the

@@ -80,4 +80,4 @@ if os.environ.get("HCC_LIT_REMOTE"):
     sys.dont_write_bytecode = True  # no __pycache__ in the source tree
     sys.path.insert(0, os.path.join(config.test_source_root, "lit-remote"))
     import gpu_lit_cfg
-    gpu_lit_cfg.configure(config, lit_config, hcc)
+    gpu_lit_cfg.configure(config, lit_config, hcc, hcc_config)

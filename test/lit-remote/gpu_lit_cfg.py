@@ -45,39 +45,46 @@ WRAPPER = os.path.join(os.path.dirname(os.path.abspath(__file__)),
 
 
 class RemoteShTest(lit.formats.ShTest):
-    """ShTest whose %hcc is hcc_wrap.py, told which test is calling it.
+    """ShTest whose %hcc and %hcc-config are hcc_wrap.py, told which test is
+    calling.
 
-    The substitution is made per test (lit's extra_substitutions go before
+    The substitutions are made per test (lit's extra_substitutions go before
     the config's), so the wrapper gets the test's path and a per-test call
     counter: the n-th hcc call of a test replays the n-th recorded one.
     """
 
-    def __init__(self, wrapper_argv):
+    def __init__(self, wrapper_argv, real_tools):
         super().__init__(execute_external=False)
         self.wrapper_argv = wrapper_argv
+        self.real_tools = real_tools  # record: tool -> the build's binary
 
     def execute(self, test, litConfig):
         top = test.path_in_suite[0]
         if len(test.path_in_suite) > 1 and top in NOT_REPLAYED:
             return lit.Test.Result(lit.Test.UNSUPPORTED,
                                    "not run by gpu-lit: " + NOT_REPLAYED[top])
-        # A fresh counter for every run of the test; Output/ is kept
-        # between lit runs, so a stale one would shift the numbering.
         _, tmp_base = lit.TestRunner.getTempPaths(test)
-        counter = tmp_base + ".hcc-calls"
-        os.makedirs(os.path.dirname(counter), exist_ok=True)
-        if os.path.exists(counter):
-            os.remove(counter)
-        argv = self.wrapper_argv + ["--test", "/".join(test.path_in_suite),
-                                    "--counter", counter, "--"]
-        command = " ".join(shlex.quote(a) for a in argv)
-        # "%hcc" alone: not %hcc-config, nor compiler/'s %hcc_clang_plugin.
-        subst = [(r"%hcc(?![-\w])", command)]
+        os.makedirs(os.path.dirname(tmp_base), exist_ok=True)
+        subst = []
+        # %hcc-config first; "%hcc" alone is not compiler/'s %hcc_clang_plugin.
+        for tool in ("hcc-config", "hcc"):
+            # A fresh counter for every run of the test; Output/ is kept
+            # between lit runs, so a stale one would shift the numbering.
+            counter = "%s.%s-calls" % (tmp_base, tool)
+            if os.path.exists(counter):
+                os.remove(counter)
+            argv = self.wrapper_argv + ["--tool", tool]
+            if tool in self.real_tools:
+                argv += ["--real", self.real_tools[tool]]
+            argv += ["--test", "/".join(test.path_in_suite),
+                     "--counter", counter, "--"]
+            command = " ".join(shlex.quote(a) for a in argv)
+            subst.append((r"%%%s(?![-\w])" % tool, command))
         return lit.TestRunner.executeShTest(test, litConfig,
                                             self.execute_external, subst)
 
 
-def configure(config, lit_config, hcc):
+def configure(config, lit_config, hcc, hcc_config):
     mode = os.environ["HCC_LIT_REMOTE"]
     if mode not in ("record", "replay"):
         lit_config.fatal("HCC_LIT_REMOTE must be record or replay, not %r"
@@ -105,9 +112,8 @@ def configure(config, lit_config, hcc):
     argv = [sys.executable, WRAPPER, mode, "--bundle", bundle,
             "--src-root", config.test_source_root,
             "--exec-root", config.test_exec_root]
-    if mode == "record":
-        argv += ["--hcc", hcc]
     timeout = os.environ.get("HCC_LIT_PROGRAM_TIMEOUT")
     if mode == "replay" and timeout:
         argv += ["--program-timeout", timeout]
-    config.test_format = RemoteShTest(argv)
+    real = {"hcc": hcc, "hcc-config": hcc_config} if mode == "record" else {}
+    config.test_format = RemoteShTest(argv, real)
