@@ -60,6 +60,7 @@ struct fake_state {
   std::set<std::string> hidden_symbols;
   int streams_created = 0, streams_destroyed = 0;
   std::atomic<int> event_records{0};
+  std::atomic<int> stream_queries{0};
   int allocations = 0, frees = 0;
 
   fake_state() {
@@ -155,7 +156,17 @@ CUresult fStreamDestroy(CUstream s) {
   delete reinterpret_cast<int *>(s);
   return CUDA_SUCCESS;
 }
-CUresult fStreamSynchronize(CUstream) { return CUDA_SUCCESS; }
+CUresult fStreamSynchronize(CUstream) {
+  std::unique_lock<std::mutex> lock(F().mutex);
+  F().changed.wait(lock, [] { return F().gate_open; });
+  return F().event_result;
+}
+// The fake's streams finish their work when the gate opens, like events.
+CUresult fStreamQuery(CUstream) {
+  ++F().stream_queries;
+  std::lock_guard<std::mutex> lock(F().mutex);
+  return F().gate_open ? F().event_result : CUDA_ERROR_NOT_READY;
+}
 CUresult fStreamWaitEvent(CUstream s, CUevent e, unsigned) {
   std::lock_guard<std::mutex> lock(F().mutex);
   F().stream_waits.push_back({s, e});
@@ -267,6 +278,7 @@ void *lookup(const char *symbol) {
       {"cuStreamCreate", (void *)&fStreamCreate},
       {"cuStreamDestroy_v2", (void *)&fStreamDestroy},
       {"cuStreamSynchronize", (void *)&fStreamSynchronize},
+      {"cuStreamQuery", (void *)&fStreamQuery},
       {"cuStreamWaitEvent", (void *)&fStreamWaitEvent},
       {"cuEventCreate", (void *)&fEventCreate},
       {"cuEventRecord", (void *)&fEventRecord},
@@ -652,6 +664,33 @@ TEST_F(CudaFake, KernelsShareLazilyRecordedEndEvents) {
     EXPECT_TRUE(s->is_ready());
   EXPECT_LE(F().event_records.load() - before, 4);
   EXPECT_EQ(q->pending_count(), 0u);
+}
+
+TEST_F(CudaFake, WaitingForTheNewestKernelQueriesTheStream) {
+  if (const char *p = std::getenv("HCC_PROFILE"))
+    if (std::string(p) == "1")
+      GTEST_SKIP() << "profiling records an end event per kernel";
+  device &d = the_device();
+  queue_ptr q = d.create_queue(execute_order::in_order);
+  // Gate closed: the completion thread records an event for `first` and
+  // polls it, so `newest` still has no event when the wait begins.
+  set_gate(false);
+  async_ptr first = q->launch(
+      make_launch("fake_kernel_a", 10, std::make_shared<args16>()), {});
+  std::this_thread::sleep_for(20ms);
+  async_ptr newest = q->launch(
+      make_launch("fake_kernel_a", 10, std::make_shared<args16>()), {});
+  int queries = F().stream_queries.load();
+  std::thread opener([] {
+    std::this_thread::sleep_for(20ms);
+    set_gate(true);
+  });
+  newest->wait();
+  opener.join();
+  EXPECT_TRUE(newest->is_ready());
+  EXPECT_TRUE(first->is_ready()); // before it on the stream
+  EXPECT_GT(F().stream_queries.load(), queries);
+  q->wait();
 }
 
 TEST_F(CudaFake, WaitCompletesInTheWaitingThread) {

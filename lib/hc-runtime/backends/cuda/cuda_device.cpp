@@ -552,20 +552,30 @@ CUevent cuda_state::end_event() {
 }
 
 void cuda_state::backend_wait() {
-  CUevent end = end_event();
-  if (!end)
-    return;
   const driver_api &api = device_.api();
+  std::shared_ptr<completion_worker> worker = worker_.lock();
   try {
     device_.make_current();
   } catch (...) {
   }
+  // The newest command of its stream with no event yet (a kernel waited
+  // for right after its launch, the common case): an idle stream says as
+  // much, without the cost of recording an event.
+  bool by_stream = worker && api.cuStreamQuery &&
+                   !end_.load(std::memory_order_acquire) &&
+                   worker->is_newest(this);
+  CUevent end = by_stream ? nullptr : end_event();
+  if (!by_stream && !end)
+    return;
+  auto query = [&] {
+    return by_stream ? api.cuStreamQuery(stream_) : api.cuEventQuery(end);
+  };
   // Poll first, as the CUDA runtime's default scheduling does: sleeping in
   // the driver (the event uses blocking synchronization) costs tens of
   // microseconds of wake-up latency, which would dominate kernels of a few
   // hundred microseconds. Busy-poll for wait_spin, then poll yielding the
   // processor for wait_yield, then sleep.
-  CUresult r = api.cuEventQuery(end);
+  CUresult r = query();
   auto begin = std::chrono::steady_clock::now();
   while (r == CUDA_ERROR_NOT_READY) {
     auto waited = std::chrono::steady_clock::now() - begin;
@@ -575,13 +585,14 @@ void cuda_state::backend_wait() {
       std::this_thread::yield();
     else
       cpu_relax();
-    r = api.cuEventQuery(end);
+    r = query();
   }
   if (r == CUDA_ERROR_NOT_READY)
-    r = api.cuEventSynchronize(end);
+    r = by_stream ? api.cuStreamSynchronize(stream_)
+                  : api.cuEventSynchronize(end);
   // Complete this command (and those before it) here rather than waiting
   // for the completion thread to wake up.
-  if (std::shared_ptr<completion_worker> worker = worker_.lock())
+  if (worker)
     worker->drain_known(this, r);
 }
 
@@ -757,6 +768,14 @@ void completion_worker::drain_known(const cuda_state *known,
                                     CUresult known_result) noexcept {
   const driver_api &api = device_.api();
   std::lock_guard<std::recursive_mutex> order(completing_);
+  // `known` finished: so did every command before it on the stream, also
+  // those without an event of their own.
+  bool known_queued = false;
+  if (known) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const entry &e : entries_)
+      known_queued = known_queued || e.state.get() == known;
+  }
   for (;;) {
     cuda_state *front;
     {
@@ -770,9 +789,9 @@ void completion_worker::drain_known(const cuda_state *known,
     if (front != known) {
       call = "cuEventQuery";
       CUevent end = front->end_.load(std::memory_order_acquire);
-      if (!end)
+      if (!end && !known_queued)
         return; // not covered by an event yet: the worker records one
-      r = api.cuEventQuery(end);
+      r = end ? api.cuEventQuery(end) : known_result;
       if (r == CUDA_ERROR_NOT_READY)
         return;
     }
@@ -832,6 +851,11 @@ std::size_t completion_worker::pending() const {
   for (const entry &e : entries_)
     count += e.state->is_ready() ? 0 : 1;
   return count;
+}
+
+bool completion_worker::is_newest(const cuda_state *state) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return !entries_.empty() && entries_.back().state.get() == state;
 }
 
 async_ptr completion_worker::last() const {

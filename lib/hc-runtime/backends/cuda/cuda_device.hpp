@@ -128,6 +128,8 @@ public:
 
   std::size_t pending() const;
   async_ptr last() const;
+  // True when `state` is the newest command of the stream.
+  bool is_newest(const cuda_state *state) const;
   std::exception_ptr take_error();
 
 private:

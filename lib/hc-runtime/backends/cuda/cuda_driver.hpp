@@ -162,6 +162,8 @@ enum : unsigned {
 
 // Entry points that older drivers lack; null when missing.
 #define HCC_CUDA_OPTIONAL_ENTRY_POINTS(X)                                      \
+  /* waiting for the newest command without recording an event */          \
+  X(cuStreamQuery, "cuStreamQuery", (CUstream))                                \
   /* device-to-device copies between GPUs (else staged via the host) */     \
   X(cuMemcpyPeerAsync, "cuMemcpyPeerAsync",                                    \
     (CUdeviceptr, CUcontext, CUdeviceptr, CUcontext, std::size_t, CUstream))   \
