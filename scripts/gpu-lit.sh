@@ -132,11 +132,18 @@ pack() {
                   "$BUILD/lib/libhc_runtime.so" "${programs[@]}"
   for f in "$B"/lib/*; do carry_libraries "$f"; done   # what libz3 needs
 
+  # The commit says what the tests are; the build may be older than it:
+  # name sources newer than the newest of the build's outputs.
+  local newest stale
+  newest=$(ls -td "$BUILD/bin/hcc" "$BUILD/lib/libhc_runtime.so" "$BUILD"/lib/hcc/*.so | head -1)
+  stale=$(cd "$ROOT" && find include lib tools llvm-passes clang -type f \
+            -newer "$newest" 2>/dev/null | head -3 | tr '\n' ' ')
   {
     echo "packed:   $(date -u '+%Y-%m-%d %H:%M UTC') on $(hostname)"
     echo "commit:   $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$(
       [ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ] && echo ' (with uncommitted changes)')"
-    echo "build:    $BUILD"
+    echo "build:    $BUILD (built $(date -u -r "$newest" '+%Y-%m-%d %H:%M UTC'))"
+    if [ -n "$stale" ]; then echo "warning:  sources newer than the build: $stale(rebuild, pack again)"; fi
     echo "recorded: $calls calls of hcc and hcc-config by $(find "$B/records" -name call.json |
       sed -E 's#/[^/]+/[0-9]+/call.json$##' | sort -u | wc -l) tests"
   } >"$B/INFO"
