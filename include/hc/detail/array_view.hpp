@@ -32,6 +32,7 @@ public:
   array_view(array<nc_value_type, N> &src)
       : storage_(src.storage_ref_copy()), base_(src.get_extent()),
         extent_(src.get_extent()) {
+    adopt_kernel_address(src);
     count_host_view();
   }
   template <typename U = T,
@@ -39,6 +40,7 @@ public:
   array_view(const array<nc_value_type, N> &src)
       : storage_(src.storage_ref_copy()), base_(src.get_extent()),
         extent_(src.get_extent()) {
+    adopt_kernel_address(src);
     count_host_view();
   }
 
@@ -261,6 +263,18 @@ private:
       : storage_(s), data_(data), base_(ext), extent_(ext), offset_(offset),
         bound_(bound) {
     count_host_view();
+  }
+
+  // A view of an array made inside a GPU kernel (a[i] of a rank-2 array,
+  // or an explicit array_view there) uses the array's address on the
+  // device; on the host the storage tells where the data is.
+  HC_INLINE void adopt_kernel_address(const array<nc_value_type, N> &src) {
+#if HC_DEVICE_PASS
+    data_ = src.accelerator_pointer();
+    bound_ = 1;
+#else
+    (void)src;
+#endif
   }
 
   // Views on the host (not the copies bound to a kernel) are counted by
