@@ -82,11 +82,5 @@ int run(const bench::options &o) {
 } // namespace
 
 int main(int argc, char **argv) {
-  bench::options o = bench::parse_options(argc, argv, "");
-  try {
-    return run(o);
-  } catch (const std::exception &e) {
-    std::fprintf(stderr, "dispatch: %s\n", e.what());
-    return 1;
-  }
+  return bench::run_main(argc, argv, "dispatch", "", run);
 }

@@ -150,11 +150,5 @@ int run(const bench::options &o) {
 } // namespace
 
 int main(int argc, char **argv) {
-  bench::options o = bench::parse_options(argc, argv, "[--size N]");
-  try {
-    return run(o);
-  } catch (const std::exception &e) {
-    std::fprintf(stderr, "stream: %s\n", e.what());
-    return 1;
-  }
+  return bench::run_main(argc, argv, "stream", "[--size N]", run);
 }

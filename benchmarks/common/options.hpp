@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <string>
 
 namespace bench {
@@ -48,6 +49,21 @@ inline options parse_options(int argc, char **argv, const char *usage) {
     }
   }
   return o;
+}
+
+// main() of a benchmark: parses the options, runs `run`, and turns an
+// exception into a message and exit status 1.
+template <class Run>
+int run_main(int argc, char **argv, const char *name, const char *usage,
+             Run run) {
+  options o = parse_options(argc, argv, usage);
+  try {
+    return run(o);
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "%s: %s
+", name, e.what());
+    return 1;
+  }
 }
 
 } // namespace bench
