@@ -60,8 +60,7 @@ int run_main(int argc, char **argv, const char *name, const char *usage,
   try {
     return run(o);
   } catch (const std::exception &e) {
-    std::fprintf(stderr, "%s: %s
-", name, e.what());
+    std::fprintf(stderr, "%s: %s\n", name, e.what());
     return 1;
   }
 }
