@@ -15,12 +15,22 @@
 #include "UndefinedReferenceDiagnostics.h"
 
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
 
 namespace hcc {
+
+/// Leaves only declarations: nothing the backend could choke on.
+static void discardDeviceCode(Module &M) {
+  for (Function &F : M)
+    if (!F.isDeclaration())
+      F.deleteBody();
+  for (GlobalVariable &Var : M.globals())
+    Var.setThreadLocal(false);
+}
 
 // For people debugging the device pass: `-mllvm -hcc-prune-device=false`
 // leaves the module as Clang emitted it (diagnostics included).
@@ -44,7 +54,13 @@ PreservedAnalyses DevicePrunePass::run(Module &M, ModuleAnalysisManager &) {
   // Errors first, on the module as Clang emitted it, so that every call
   // still carries its own source location. All of them are reported; Clang
   // fails the compilation afterwards.
-  diagnoseUndefinedReferences(M.getContext(), DeviceReachability(Roots));
+  if (diagnoseUndefinedReferences(M.getContext(), DeviceReachability(Roots))) {
+    // Clang fails the compilation after code generation; until then the
+    // offending code must not reach the backend, which may crash on it
+    // (thread-local variables) instead of failing cleanly.
+    discardDeviceCode(M);
+    return PreservedAnalyses::none();
+  }
 
   // Kernels come first among the roots: symbols they reach keep the kernel
   // as their root.

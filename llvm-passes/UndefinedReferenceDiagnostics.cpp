@@ -43,8 +43,10 @@ bool lacksDeviceDefinition(const GlobalValue &GV) {
     return F->isDeclaration();
   if (const auto *Var = dyn_cast<GlobalVariable>(&GV))
     // A copy of read-only data is as good as the original; a writable
-    // variable defined elsewhere lives in host memory.
-    return Var->isDeclaration() ||
+    // variable defined elsewhere lives in host memory. GPUs have no
+    // thread-local storage at all (the NVPTX backend cannot even select
+    // the address of one).
+    return Var->isDeclaration() || Var->isThreadLocal() ||
            (Var->hasAvailableExternallyLinkage() && !Var->isConstant());
   // Aliases and ifuncs are as defined as what they point to, which is
   // reached (and checked) through them.
@@ -100,6 +102,9 @@ static std::string describe(const Offence &O, const DeviceReachability &R) {
   if (isa<Function>(O.Symbol))
     OS << verbFor(O) << " '" << displayName(*O.Symbol)
        << "', which has no definition for the device";
+  else if (cast<GlobalVariable>(O.Symbol)->isThreadLocal())
+    OS << "uses thread-local variable '" << displayName(*O.Symbol)
+       << "'; GPUs have no thread-local storage";
   else
     OS << "uses global variable '" << displayName(*O.Symbol)
        << "', which is not available on the device";
