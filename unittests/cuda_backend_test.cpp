@@ -5,6 +5,8 @@
 #include "backends/cuda/cuda_driver.hpp"
 #include "backends/cuda/cuda_launch.hpp"
 
+#include "test_env.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -13,36 +15,9 @@
 
 using namespace hc::detail;
 using namespace hc::detail::rt::cuda;
+using hcc_test::contains;
+using hcc_test::scoped_env;
 
-namespace {
-
-class scoped_env {
-public:
-  scoped_env(const char *name, const char *value) : name_(name) {
-    const char *old = std::getenv(name);
-    had_ = old != nullptr;
-    if (had_)
-      old_ = old;
-    setenv(name, value, 1);
-  }
-  ~scoped_env() {
-    if (had_)
-      setenv(name_, old_.c_str(), 1);
-    else
-      unsetenv(name_);
-  }
-
-private:
-  const char *name_;
-  bool had_;
-  std::string old_;
-};
-
-bool contains(const std::string &text, const std::string &part) {
-  return text.find(part) != std::string::npos;
-}
-
-} // namespace
 
 // --- discovery without a driver ----------------------------------------------
 

@@ -76,6 +76,13 @@ struct fake_state {
 
 fake_state *g_fake = nullptr;
 
+// The runtime reads HCC_PROFILE once per process (see CMakeLists.txt: one
+// test runs again with HCC_PROFILE=1).
+bool profiling_requested() {
+  const char *p = std::getenv("HCC_PROFILE");
+  return p && std::string(p) == "1";
+}
+
 fake_state &F() { return *g_fake; }
 
 CUresult fGetErrorName(CUresult r, const char **s) {
@@ -455,8 +462,7 @@ TEST_F(CudaFake, CopiesRoundTrip) {
   // Profiling (HCC_PROFILE, read once per process: see CMakeLists.txt):
   // 0.5 ms between the start and end events; without it, the begin tick
   // is the submission time.
-  const char *profile = std::getenv("HCC_PROFILE");
-  if (profile && std::string(profile) == "1")
+  if (profiling_requested())
     EXPECT_EQ(c3->end_tick() - c3->begin_tick(), 500000u);
   else
     EXPECT_LE(c3->begin_tick(), c3->end_tick());
@@ -636,9 +642,8 @@ TEST_F(CudaFake, KernelsShareLazilyRecordedEndEvents) {
   // Without HCC_PROFILE a kernel records no event of its own: the
   // completion thread records one for the kernels enqueued so far, and a
   // waiter records one on demand.
-  if (const char *p = std::getenv("HCC_PROFILE"))
-    if (std::string(p) == "1")
-      GTEST_SKIP() << "profiling records an end event per kernel";
+  if (profiling_requested())
+    GTEST_SKIP() << "profiling records an end event per kernel";
   device &d = the_device();
   queue_ptr q = d.create_queue(execute_order::in_order);
   set_gate(false);
@@ -667,9 +672,8 @@ TEST_F(CudaFake, KernelsShareLazilyRecordedEndEvents) {
 }
 
 TEST_F(CudaFake, WaitingForTheNewestKernelQueriesTheStream) {
-  if (const char *p = std::getenv("HCC_PROFILE"))
-    if (std::string(p) == "1")
-      GTEST_SKIP() << "profiling records an end event per kernel";
+  if (profiling_requested())
+    GTEST_SKIP() << "profiling records an end event per kernel";
   device &d = the_device();
   queue_ptr q = d.create_queue(execute_order::in_order);
   // Gate closed: the completion thread records an event for `first` and

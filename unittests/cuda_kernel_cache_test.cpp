@@ -9,6 +9,8 @@
 #include "hc/detail/exceptions.hpp"
 #include "hc/detail/image_registry.h"
 
+#include "test_env.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -26,38 +28,11 @@
 
 using namespace hc::detail;
 using namespace hc::detail::rt::cuda;
+using hcc_test::contains;
+using hcc_test::scoped_env;
 namespace fs = std::filesystem;
 
 namespace {
-
-class scoped_env {
-public:
-  scoped_env(const char *name, const char *value) : name_(name) {
-    const char *old = std::getenv(name);
-    had_ = old != nullptr;
-    if (had_)
-      old_ = old;
-    if (value)
-      setenv(name, value, 1);
-    else
-      unsetenv(name);
-  }
-  ~scoped_env() {
-    if (had_)
-      setenv(name_, old_.c_str(), 1);
-    else
-      unsetenv(name_);
-  }
-
-private:
-  const char *name_;
-  bool had_;
-  std::string old_;
-};
-
-bool contains(const std::string &text, const std::string &part) {
-  return text.find(part) != std::string::npos;
-}
 
 std::string read_file(const fs::path &path) {
   std::ifstream in(path, std::ios::binary);

@@ -50,6 +50,11 @@ constexpr std::chrono::microseconds wait_yield(20000);
 // the latency of then() callbacks and argument-block releases.
 constexpr std::chrono::microseconds worker_poll(20);
 
+// A device address as the driver API takes it.
+inline CUdeviceptr device_ptr(const void *p) {
+  return static_cast<CUdeviceptr>(reinterpret_cast<std::uintptr_t>(p));
+}
+
 // How long the completion thread stays awake after its queue ran empty.
 constexpr std::chrono::microseconds spin_before_sleep(100);
 
@@ -154,10 +159,14 @@ void cuda_device::deallocate(void *ptr) noexcept {
     // The driver is gone (program exit) or broken: nothing to free.
     return;
   }
-  CUresult r = api_->cuMemFree(
-      static_cast<CUdeviceptr>(reinterpret_cast<std::uintptr_t>(ptr)));
+  CUresult r = api_->cuMemFree(device_ptr(ptr));
   if (r != CUDA_SUCCESS && r != CUDA_ERROR_DEINITIALIZED)
     note(error_message(*api_, "cuMemFree_v2", r, label_));
+}
+
+std::shared_ptr<CUevent_st> cuda_device::own_end_event(CUevent event) {
+  return std::shared_ptr<CUevent_st>(
+      event, [this](CUevent e) { release_event(e, true); });
 }
 
 CUevent cuda_device::acquire_event(bool end) {
@@ -654,10 +663,8 @@ CUresult completion_worker::record_pending() noexcept {
     device_.release_event(event, true);
     return r;
   }
-  cuda_device *dev = &device_;
   try {
-    std::shared_ptr<CUevent_st> owner(
-        event, [dev](CUevent e) { dev->release_event(e, true); });
+    std::shared_ptr<CUevent_st> owner = device_.own_end_event(event);
     std::lock_guard<std::mutex> lock(mutex_);
     share_event_locked(owner, last);
   } catch (...) {
@@ -960,9 +967,7 @@ async_ptr cuda_queue::submit(const std::vector<async_ptr> &deps, bool timed,
       device_.release_event(end, true);
       device_.fail("cuEventRecord", r, what);
     }
-    cuda_device *dev = &device_;
-    state->end_owner_ = std::shared_ptr<CUevent_st>(
-        end, [dev](CUevent e) { dev->release_event(e, true); });
+    state->end_owner_ = device_.own_end_event(end);
     state->end_.store(end, std::memory_order_release);
   }
   completion_worker::entry e;
@@ -1037,9 +1042,6 @@ async_ptr cuda_queue::copy(void *dst, const void *src, std::size_t bytes,
     return idle(deps) ? async_state::make_ready()
                       : marker(deps, memory_scope::none);
   const driver_api &api = device_.api();
-  auto device_ptr = [](const void *p) {
-    return static_cast<CUdeviceptr>(reinterpret_cast<std::uintptr_t>(p));
-  };
   const char *what = "";
   switch (direction) {
   case copy_direction::host_to_host: {
@@ -1087,9 +1089,6 @@ async_ptr cuda_queue::copy_from_peer(void *dst, device &from,
   if (bytes == 0)
     return idle(deps) ? async_state::make_ready()
                       : marker(deps, memory_scope::none);
-  auto device_ptr = [](const void *p) {
-    return static_cast<CUdeviceptr>(reinterpret_cast<std::uintptr_t>(p));
-  };
   CUcontext source = peer->context(), target = device_.context();
   const char *what = "peer copy";
   return submit(deps, true, false, false, nullptr, what, nullptr, [&] {

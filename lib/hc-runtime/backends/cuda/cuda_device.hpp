@@ -234,6 +234,8 @@ public:
 
   CUevent acquire_event(bool timed);
   void release_event(CUevent event, bool timed) noexcept;
+  // Shared ownership of an end event: back to the pool with its last user.
+  std::shared_ptr<CUevent_st> own_end_event(CUevent event);
 
   unsigned sm_count() const { return info_.compute_units; }
 
