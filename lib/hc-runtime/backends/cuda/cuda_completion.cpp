@@ -1,0 +1,405 @@
+// Completion of GPU commands: cuda_state (one command) and the
+// completion_worker thread that reports finished commands in order.
+#include "backends/cuda/cuda_device.hpp"
+#include "backends/cuda/cuda_util.hpp"
+
+#include "core/environment.hpp"
+#include "core/image_registry.hpp"
+#include "core/wait_util.hpp"
+#include "hc/detail/exceptions.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <thread>
+
+namespace hc {
+namespace detail {
+namespace rt {
+namespace cuda {
+
+namespace {
+
+// completion_future::wait() on a GPU command: busy-poll this long, then
+// poll yielding the processor up to wait_yield, then sleep in the driver.
+constexpr std::chrono::microseconds wait_spin(2000);
+constexpr std::chrono::microseconds wait_yield(20000);
+
+// The completion thread's polling period while commands are pending:
+// the latency of then() callbacks and argument-block releases.
+constexpr std::chrono::microseconds worker_poll(20);
+
+// How long the completion thread stays awake after its queue ran empty.
+constexpr std::chrono::microseconds spin_before_sleep(100);
+
+} // namespace
+
+// ---------------------------------------------------------------------------
+// cuda_state
+// ---------------------------------------------------------------------------
+
+cuda_state::~cuda_state() {
+  device_.release_event(start_, false);
+}
+
+void cuda_state::finish_success() noexcept {
+  if (finishing_.exchange(true, std::memory_order_acq_rel))
+    return;
+  const driver_api &api = device_.api();
+  std::uint64_t end = current_tick(), begin = submitted_ ? submitted_ : end;
+  float ms = 0;
+  if (start_ && api.cuEventElapsedTime &&
+      api.cuEventElapsedTime(&ms, start_, end_.load()) == CUDA_SUCCESS &&
+      ms > 0) {
+    std::uint64_t ns = static_cast<std::uint64_t>(ms * 1e6);
+    begin = ns < end ? end - ns : 0;
+  }
+  set_ticks(begin, end);
+  std::vector<std::shared_ptr<cuda_state>> deps;
+  deps.swap(deps_);
+  for (std::shared_ptr<cuda_state> &d : deps)
+    d->finish_success();
+  set_ready();
+}
+
+void cuda_state::finish_error(std::exception_ptr error) noexcept {
+  if (finishing_.exchange(true, std::memory_order_acq_rel))
+    return;
+  deps_.clear();
+  set_error(error);
+}
+
+CUevent cuda_state::end_event() {
+  if (CUevent e = end_.load(std::memory_order_acquire))
+    return e;
+  if (std::shared_ptr<completion_worker> worker = worker_.lock())
+    worker->record_pending();
+  return end_.load(std::memory_order_acquire);
+}
+
+void cuda_state::backend_wait() {
+  const driver_api &api = device_.api();
+  std::shared_ptr<completion_worker> worker = worker_.lock();
+  try {
+    device_.make_current();
+  } catch (...) {
+  }
+  // The newest command of its stream with no event yet (a kernel waited
+  // for right after its launch, the common case): an idle stream says as
+  // much, without the cost of recording an event.
+  bool by_stream = worker && api.cuStreamQuery &&
+                   !end_.load(std::memory_order_acquire) &&
+                   worker->is_newest(this);
+  CUevent end = by_stream ? nullptr : end_event();
+  if (!by_stream && !end)
+    return;
+  auto query = [&] {
+    return by_stream ? api.cuStreamQuery(stream_) : api.cuEventQuery(end);
+  };
+  // Poll first, as the CUDA runtime's default scheduling does: sleeping in
+  // the driver (the event uses blocking synchronization) costs tens of
+  // microseconds of wake-up latency, which would dominate kernels of a few
+  // hundred microseconds. Busy-poll for wait_spin, then poll yielding the
+  // processor for wait_yield, then sleep.
+  CUresult r = query();
+  auto begin = std::chrono::steady_clock::now();
+  while (r == CUDA_ERROR_NOT_READY) {
+    auto waited = std::chrono::steady_clock::now() - begin;
+    if (waited >= wait_yield)
+      break;
+    if (waited >= wait_spin)
+      std::this_thread::yield();
+    else
+      cpu_relax();
+    r = query();
+  }
+  if (r == CUDA_ERROR_NOT_READY)
+    r = by_stream ? api.cuStreamSynchronize(stream_)
+                  : api.cuEventSynchronize(end);
+  // Complete this command (and those before it) here rather than waiting
+  // for the completion thread to wake up.
+  if (worker)
+    worker->drain_known(this, r);
+}
+
+// ---------------------------------------------------------------------------
+// completion_worker
+// ---------------------------------------------------------------------------
+
+completion_worker::~completion_worker() {
+  // Only reached with entries left when no thread could be started and the
+  // queue is gone: complete them so nobody waits forever.
+  const driver_api &api = device_.api();
+  for (entry &e : entries_) {
+    CUevent end = e.state->end_.load();
+    CUresult r = end ? api.cuEventSynchronize(end) : CUDA_ERROR_INVALID_HANDLE;
+    complete(e, r, "cuEventSynchronize");
+  }
+}
+
+void completion_worker::share_event_locked(
+    const std::shared_ptr<CUevent_st> &event, const cuda_state *last) {
+  // Commands without an event form a suffix of entries_ (see push), so
+  // walk back from `last` while they lack one.
+  auto it = entries_.end();
+  while (it != entries_.begin() && std::prev(it)->state.get() != last)
+    --it;
+  while (it != entries_.begin()) {
+    cuda_state &s = *std::prev(it)->state;
+    if (s.end_.load(std::memory_order_relaxed) && &s != last)
+      break;
+    if (!s.end_.load(std::memory_order_relaxed)) {
+      s.end_owner_ = event;
+      s.end_.store(event.get(), std::memory_order_release);
+    }
+    --it;
+  }
+}
+
+CUresult completion_worker::record_pending() noexcept {
+  std::lock_guard<std::mutex> recording(record_mutex_);
+  const cuda_state *last = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (entries_.empty() || entries_.back().state->end_.load())
+      return CUDA_SUCCESS;
+    // Every command pushed so far was enqueued on the stream before the
+    // event recorded below: it covers them all.
+    last = entries_.back().state.get();
+  }
+  CUevent event = nullptr;
+  CUresult r;
+  try {
+    device_.make_current();
+    event = device_.acquire_event(true);
+    r = device_.api().cuEventRecord(event, stream_);
+  } catch (...) {
+    r = CUDA_ERROR_UNKNOWN;
+  }
+  if (r != CUDA_SUCCESS) {
+    device_.release_event(event, true);
+    return r;
+  }
+  try {
+    std::shared_ptr<CUevent_st> owner = device_.own_end_event(event);
+    std::lock_guard<std::mutex> lock(mutex_);
+    share_event_locked(owner, last);
+  } catch (...) {
+    device_.release_event(event, true);
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  }
+  return CUDA_SUCCESS;
+}
+
+void completion_worker::push(entry e) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  last_ = e.state;
+  // A command with its own event (copies, markers, profiled kernels) also
+  // tells when the lazy commands before it finished.
+  bool has_event = e.state->end_.load(std::memory_order_relaxed) != nullptr;
+  entries_.push_back(std::move(e));
+  if (has_event)
+    share_event_locked(entries_.back().state->end_owner_,
+                       entries_.back().state.get());
+  queued_.store(entries_.size(), std::memory_order_release);
+  // A thread that is awake (spinning or waiting for an event) finds the
+  // entry by itself: only a sleeping one needs the (costly) wake-up.
+  if (!thread_running_)
+    start_thread_locked();
+  else if (sleeping_)
+    work_.notify_one();
+}
+
+void completion_worker::start_thread_locked() {
+  try {
+    std::thread([self = shared_from_this()] { self->loop(); }).detach();
+    thread_running_ = true;
+  } catch (...) {
+    // Commands still complete when someone waits for them (backend_wait
+    // drains); only then() callbacks are delayed until then.
+    note(device_.label() +
+         ": cannot start a completion thread; commands complete on wait");
+  }
+}
+
+void completion_worker::stop() noexcept {
+  std::lock_guard<std::mutex> lock(mutex_);
+  stopping_ = true;
+  work_.notify_all();
+}
+
+void completion_worker::loop() noexcept {
+  const driver_api &api = device_.api();
+  std::unique_lock<std::mutex> lock(mutex_);
+  for (;;) {
+    if (entries_.empty()) {
+      if (stopping_)
+        break;
+      // Spin a little before sleeping: commands submitted back to back
+      // then find the thread awake and push() needs no wake-up, which
+      // costs microseconds per command in virtualised kernels.
+      lock.unlock();
+      auto spin_until = std::chrono::steady_clock::now() + spin_before_sleep;
+      while (queued_.load(std::memory_order_acquire) == 0 &&
+             std::chrono::steady_clock::now() < spin_until)
+        cpu_relax();
+      lock.lock();
+      if (!entries_.empty() || stopping_)
+        continue;
+      // Idle for a second: end the thread; push() starts a new one.
+      sleeping_ = true;
+      bool woken = work_.wait_for(lock, std::chrono::seconds(1), [this] {
+        return !entries_.empty() || stopping_;
+      });
+      sleeping_ = false;
+      if (!woken)
+        break;
+      continue;
+    }
+    std::shared_ptr<cuda_state> front = entries_.front().state;
+    lock.unlock();
+    try {
+      device_.make_current();
+    } catch (...) {
+    }
+    if (!front->end_.load(std::memory_order_acquire)) {
+      CUresult recorded = record_pending();
+      if (recorded != CUDA_SUCCESS) {
+        // No event can tell when these finished: report the failure on
+        // them (the stream is broken) rather than leave them pending.
+        drain_known(front.get(), recorded);
+        front.reset();
+        lock.lock();
+        continue;
+      }
+    }
+    // Poll with short sleeps rather than blocking in cuEventSynchronize:
+    // a thread blocked in the driver contends with the submitting thread
+    // (measured: launches several times slower at times on the H200).
+    CUresult r;
+    while ((r = api.cuEventQuery(front->end_.load())) == CUDA_ERROR_NOT_READY)
+      std::this_thread::sleep_for(worker_poll);
+    drain_known(front.get(), r);
+    front.reset();
+    lock.lock();
+  }
+  thread_running_ = false;
+}
+
+void completion_worker::drain() noexcept { drain_known(nullptr, CUDA_SUCCESS); }
+
+void completion_worker::drain_known(const cuda_state *known,
+                                    CUresult known_result) noexcept {
+  const driver_api &api = device_.api();
+  std::lock_guard<std::recursive_mutex> order(completing_);
+  // `known` finished: so did every command before it on the stream, also
+  // those without an event of their own.
+  bool known_queued = false;
+  if (known) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const entry &e : entries_)
+      known_queued = known_queued || e.state.get() == known;
+  }
+  for (;;) {
+    cuda_state *front;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (entries_.empty())
+        return;
+      front = entries_.front().state.get();
+    }
+    const char *call = "cuEventSynchronize";
+    CUresult r = known_result;
+    if (front != known) {
+      call = "cuEventQuery";
+      CUevent end = front->end_.load(std::memory_order_acquire);
+      if (!end && !known_queued)
+        return; // not covered by an event yet: the worker records one
+      r = end ? api.cuEventQuery(end) : known_result;
+      if (r == CUDA_ERROR_NOT_READY)
+        return;
+    }
+    entry e;
+    {
+      // Only this thread pops (completing_ is held): still the same entry.
+      std::lock_guard<std::mutex> lock(mutex_);
+      e = std::move(entries_.front());
+      entries_.pop_front();
+      queued_.store(entries_.size(), std::memory_order_release);
+    }
+    complete(e, r, call);
+    if (front == known)
+      known = nullptr; // a later entry cannot be the same state
+  }
+}
+
+void completion_worker::complete(entry &e, CUresult r,
+                                 const char *call) noexcept {
+  const driver_api &api = device_.api();
+  cuda_state &state = *e.state;
+  // The argument block (and whatever the functor holds) goes first, as on
+  // the CPU backend: whoever sees the command finished sees its captured
+  // objects released. May free storages, even the queue: no lock is held.
+  try {
+    e.keep_alive.reset();
+  } catch (...) {
+  }
+  if (r == CUDA_SUCCESS) {
+    state.finish_success();
+  } else {
+    std::exception_ptr error;
+    try {
+      error = std::make_exception_ptr(Kalmar::runtime_exception(
+          error_message(api, call, r,
+                        device_.label() + ": " + e.what +
+                            (e.name ? std::string(" ") + e.name : std::string())),
+          Kalmar::E_FAIL_CODE));
+    } catch (...) {
+      error = std::current_exception();
+    }
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (!unreported_)
+        unreported_ = error;
+    }
+    state.finish_error(error);
+  }
+  e.state.reset();
+}
+
+std::size_t completion_worker::pending() const {
+  // Entries a command of another queue has already finished (see
+  // cuda_state::finish_success) are not pending any more.
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::size_t count = 0;
+  for (const entry &e : entries_)
+    count += e.state->is_ready() ? 0 : 1;
+  return count;
+}
+
+bool completion_worker::is_newest(const cuda_state *state) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return !entries_.empty() && entries_.back().state.get() == state;
+}
+
+async_ptr completion_worker::last() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return last_;
+}
+
+std::exception_ptr completion_worker::take_error() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::exception_ptr error = unreported_;
+  unreported_ = nullptr;
+  return error;
+}
+
+// ---------------------------------------------------------------------------
+// cuda_queue
+// ---------------------------------------------------------------------------
+
+} // namespace cuda
+} // namespace rt
+} // namespace detail
+} // namespace hc

@@ -1,0 +1,274 @@
+// cuda_queue: an accelerator_view as a CUDA stream (launches, copies,
+// markers, cross-queue ordering).
+#include "backends/cuda/cuda_device.hpp"
+#include "backends/cuda/cuda_util.hpp"
+
+#include "core/environment.hpp"
+#include "core/image_registry.hpp"
+#include "core/wait_util.hpp"
+#include "hc/detail/exceptions.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <thread>
+
+namespace hc {
+namespace detail {
+namespace rt {
+namespace cuda {
+
+cuda_queue::cuda_queue(cuda_device &dev, execute_order order)
+    : device_(dev), order_(order),
+      worker_(std::make_shared<completion_worker>(dev)) {
+  device_.make_current();
+  CUresult r = device_.api().cuStreamCreate(&stream_, CU_STREAM_NON_BLOCKING);
+  if (r != CUDA_SUCCESS)
+    device_.fail("cuStreamCreate", r, "creating a queue");
+  worker_->bind_stream(stream_);
+}
+
+cuda_queue::~cuda_queue() {
+  // Commands still without an end event get one while the stream exists.
+  worker_->record_pending();
+  worker_->stop();
+  // Returns at once; the driver releases the stream once its work is done.
+  try {
+    device_.make_current();
+  } catch (...) {
+  }
+  device_.api().cuStreamDestroy(stream_);
+}
+
+device &cuda_queue::get_device() { return device_; }
+
+bool cuda_queue::idle(const std::vector<async_ptr> &deps) const {
+  for (const async_ptr &d : deps)
+    if (d && !d->is_ready())
+      return false;
+  return worker_->pending() == 0;
+}
+
+void cuda_queue::order_after(
+    const std::vector<async_ptr> &deps,
+    std::vector<std::shared_ptr<cuda_state>> &cuda_deps) {
+  const driver_api &api = device_.api();
+  for (const async_ptr &d : deps) {
+    if (!d || d->is_ready())
+      continue;
+    if (auto *c = dynamic_cast<cuda_state *>(d.get())) {
+      // Same queue: the stream already orders it.
+      bool same = !c->worker_.owner_before(worker_) &&
+                  !worker_.owner_before(c->worker_);
+      if (same)
+        continue;
+      CUevent end = c->end_event();
+      if (!end)
+        device_.fail("cuEventRecord", CUDA_ERROR_UNKNOWN,
+                     "recording the end of a dependency");
+      CUresult r = api.cuStreamWaitEvent(stream_, end, 0);
+      if (r != CUDA_SUCCESS)
+        device_.fail("cuStreamWaitEvent", r, "ordering after a dependency");
+      cuda_deps.push_back(std::static_pointer_cast<cuda_state>(d));
+    } else {
+      // A command of another backend: wait for it here, before enqueueing.
+      wait_quietly(d);
+    }
+  }
+}
+
+template <class Work>
+async_ptr cuda_queue::submit(const std::vector<async_ptr> &deps, bool timed,
+                             bool marker, bool lazy_end,
+                             std::shared_ptr<void> keep_alive,
+                             const char *what, const char *name, Work &&work) {
+  const driver_api &api = device_.api();
+  std::lock_guard<std::mutex> lock(submit_mutex_);
+  device_.make_current();
+  auto state = std::make_shared<cuda_state>(device_, stream_);
+  order_after(deps, state->deps_);
+  state->worker_ = worker_;
+  state->set_marker(marker);
+  state->submitted_ = current_tick();
+  if (timed && profiling()) {
+    state->start_ = device_.acquire_event(false);
+    CUresult r = api.cuEventRecord(state->start_, stream_);
+    if (r != CUDA_SUCCESS)
+      device_.fail("cuEventRecord", r, what);
+  }
+  work();
+  if (!lazy_end || state->start_) {
+    CUevent end = device_.acquire_event(true);
+    CUresult r = api.cuEventRecord(end, stream_);
+    if (r != CUDA_SUCCESS) {
+      device_.release_event(end, true);
+      device_.fail("cuEventRecord", r, what);
+    }
+    state->end_owner_ = device_.own_end_event(end);
+    state->end_.store(end, std::memory_order_release);
+  }
+  completion_worker::entry e;
+  e.state = state;
+  e.keep_alive = std::move(keep_alive);
+  e.what = what;
+  e.name = name;
+  worker_->push(std::move(e));
+  return state;
+}
+
+async_ptr cuda_queue::launch(const kernel_launch &kernel,
+                             const std::vector<async_ptr> &deps) {
+  if (!kernel.device_name || !*kernel.device_name)
+    throw Kalmar::runtime_exception(
+        "hc runtime: kernel without a device name cannot run on " +
+            device_.label(),
+        Kalmar::E_FAIL_CODE);
+  loaded_kernel &k = device_.kernel(kernel.device_name);
+  launch_dims dims = plan_launch(kernel.geometry, k.limits);
+  if (dims.grid_x == 0) // no work-items: only the ordering remains
+    return idle(deps) ? async_state::make_ready()
+                      : marker(deps, memory_scope::none);
+  if (k.param_size && k.param_size != kernel.args_size)
+    throw Kalmar::runtime_exception(
+        "hc runtime: kernel " + k.name + " takes a " +
+            std::to_string(k.param_size) +
+            "-byte argument block but the host passed " +
+            std::to_string(kernel.args_size) +
+            " bytes: the host and device passes disagree on the layout of "
+            "the kernel's functor",
+        Kalmar::E_FAIL_CODE);
+  std::size_t shared = kernel.geometry.dynamic_group_bytes;
+  if (shared > info_max_shared())
+    throw Kalmar::runtime_exception(
+        "hc runtime: " + std::to_string(shared) +
+            " bytes of dynamic group segment requested; " + device_.label() +
+            " allows " + std::to_string(info_max_shared()),
+        Kalmar::E_INVALIDARG_CODE);
+  if (shared)
+    device_.reserve_dynamic_shared(k, shared);
+  const driver_api &api = device_.api();
+  return submit(
+      deps, true, false, true, kernel.args_owner, "kernel", k.name.c_str(), [&] {
+        void *params[] = {const_cast<void *>(kernel.args)};
+        CUresult r = api.cuLaunchKernel(
+            k.function, dims.grid_x, 1, 1, dims.block[0], dims.block[1],
+            dims.block[2], static_cast<unsigned>(shared), stream_, params,
+            nullptr);
+        if (r != CUDA_SUCCESS)
+          device_.fail("cuLaunchKernel", r,
+                       "launching kernel " + k.name + " (grid " +
+                           std::to_string(dims.grid_x) + ", block " +
+                           std::to_string(dims.block[0]) + "x" +
+                           std::to_string(dims.block[1]) + "x" +
+                           std::to_string(dims.block[2]) + ", " +
+                           std::to_string(shared) +
+                           " bytes of dynamic group memory, " +
+                           std::to_string(kernel.args_size) +
+                           "-byte argument block)");
+      });
+}
+
+std::size_t cuda_queue::info_max_shared() const {
+  return device_.info().max_tile_static_bytes;
+}
+
+async_ptr cuda_queue::copy(void *dst, const void *src, std::size_t bytes,
+                           copy_direction direction,
+                           const std::vector<async_ptr> &deps) {
+  if (bytes == 0)
+    return idle(deps) ? async_state::make_ready()
+                      : marker(deps, memory_scope::none);
+  const driver_api &api = device_.api();
+  const char *what = "";
+  switch (direction) {
+  case copy_direction::host_to_host: {
+    // Plain host memory: after the dependencies and this queue's commands.
+    wait_quietly(deps);
+    if (async_ptr last = worker_->last())
+      wait_quietly(last);
+    std::memcpy(dst, src, bytes);
+    return async_state::make_ready();
+  }
+  case copy_direction::host_to_device:
+    what = "copy to the device";
+    return submit(deps, true, false, false, nullptr, what, nullptr, [&] {
+      CUresult r = api.cuMemcpyHtoDAsync(device_ptr(dst), src, bytes, stream_);
+      if (r != CUDA_SUCCESS)
+        device_.fail("cuMemcpyHtoDAsync_v2", r, sized(what, bytes));
+    });
+  case copy_direction::device_to_host:
+    what = "copy from the device";
+    return submit(deps, true, false, false, nullptr, what, nullptr, [&] {
+      CUresult r = api.cuMemcpyDtoHAsync(dst, device_ptr(src), bytes, stream_);
+      if (r != CUDA_SUCCESS)
+        device_.fail("cuMemcpyDtoHAsync_v2", r, sized(what, bytes));
+    });
+  case copy_direction::device_to_device:
+    what = "copy within the device";
+    return submit(deps, true, false, false, nullptr, what, nullptr, [&] {
+      CUresult r =
+          api.cuMemcpyDtoDAsync(device_ptr(dst), device_ptr(src), bytes, stream_);
+      if (r != CUDA_SUCCESS)
+        device_.fail("cuMemcpyDtoDAsync_v2", r, sized(what, bytes));
+    });
+  }
+  throw Kalmar::runtime_exception("hc runtime: unknown copy direction",
+                                  Kalmar::E_INVALIDARG_CODE);
+}
+
+async_ptr cuda_queue::copy_from_peer(void *dst, device &from,
+                                     const void *src, std::size_t bytes,
+                                     const std::vector<async_ptr> &deps) {
+  auto *peer = dynamic_cast<cuda_device *>(&from);
+  const driver_api &api = device_.api();
+  if (!peer || !api.cuMemcpyPeerAsync || &peer->api() != &api)
+    return nullptr;
+  if (bytes == 0)
+    return idle(deps) ? async_state::make_ready()
+                      : marker(deps, memory_scope::none);
+  CUcontext source = peer->context(), target = device_.context();
+  const char *what = "peer copy";
+  return submit(deps, true, false, false, nullptr, what, nullptr, [&] {
+    CUresult r = api.cuMemcpyPeerAsync(device_ptr(dst), target, device_ptr(src),
+                                       source, bytes, stream_);
+    if (r != CUDA_SUCCESS)
+      device_.fail("cuMemcpyPeerAsync", r,
+                   sized(what, bytes) + " from " + peer->label());
+  });
+}
+
+async_ptr cuda_queue::marker(const std::vector<async_ptr> &deps,
+                             memory_scope) {
+  // Device memory is coherent at the end of every command; a marker only
+  // orders (and its event tells when everything before it finished).
+  return submit(deps, false, true, false, nullptr, "marker", nullptr, [] {});
+}
+
+void cuda_queue::wait() {
+  if (async_ptr last = worker_->last()) {
+    try {
+      last->wait();
+    } catch (...) {
+      // Reported below, with the first error of the queue.
+    }
+  }
+  // Everything enqueued has finished on the GPU: complete what the
+  // completion thread has not got to yet (it may have been finished early
+  // by a command of another queue), so errors are known below.
+  worker_->drain();
+  if (std::exception_ptr error = worker_->take_error())
+    std::rethrow_exception(error);
+}
+
+std::size_t cuda_queue::pending_count() const { return worker_->pending(); }
+
+async_ptr cuda_queue::last_command() const {
+  async_ptr last = worker_->last();
+  return last ? last : async_state::make_ready();
+}
+
+} // namespace cuda
+} // namespace rt
+} // namespace detail
+} // namespace hc

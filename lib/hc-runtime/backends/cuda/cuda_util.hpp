@@ -1,0 +1,51 @@
+// Small helpers shared by the CUDA backend's source files.
+#ifndef HC_RUNTIME_CUDA_UTIL_HPP
+#define HC_RUNTIME_CUDA_UTIL_HPP
+
+#include "backends/cuda/cuda_driver.hpp"
+
+#include <cstdint>
+#include <string>
+#include <thread>
+
+namespace hc {
+namespace detail {
+namespace rt {
+namespace cuda {
+
+// A device address as the driver API takes it.
+inline CUdeviceptr device_ptr(const void *p) {
+  return static_cast<CUdeviceptr>(reinterpret_cast<std::uintptr_t>(p));
+}
+
+// A hint to the processor that we busy-wait (no system call, unlike
+// sched_yield, which a virtualised kernel may make expensive).
+inline void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  asm volatile("yield");
+#else
+  std::this_thread::yield();
+#endif
+}
+
+// HCC_PROFILE set (and not 0): every kernel and copy also records a start
+// event, so completion_future::get_begin_tick()/get_end_tick() span exactly
+// the command's execution on the GPU. Off by default: the extra event costs
+// about a microsecond per command; the begin tick is then the host time at
+// submission.
+bool profiling();
+
+// "what (N bytes)", for error messages about copies.
+std::string sized(const char *what, std::size_t bytes);
+
+// The driver reports names as wide strings in some places; we print ASCII.
+std::string narrow(const std::wstring &text);
+
+} // namespace cuda
+} // namespace rt
+} // namespace detail
+} // namespace hc
+
+#endif
