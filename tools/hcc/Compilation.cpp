@@ -88,6 +88,22 @@ bool Compilation::resolveTargets(std::vector<std::string> &Targets) {
     return false;
   }
   Targets = std::move(*Resolved);
+
+  // The original hcc's HCC_AMDGPU_TARGET adds AMDGPU images beside the
+  // targets above; a CPU-only request ('none') stays CPU-only.
+  std::optional<std::string> AMDGPUEnv =
+      sys::Process::GetEnv("HCC_AMDGPU_TARGET");
+  if (AMDGPUEnv && !StringRef(*AMDGPUEnv).trim().empty() && !Targets.empty()) {
+    std::optional<std::vector<std::string>> AMDGPU =
+        resolveAMDGPUTargetVariable(*AMDGPUEnv, Error);
+    if (!AMDGPU) {
+      error(Error);
+      return false;
+    }
+    for (std::string &T : *AMDGPU)
+      if (!is_contained(Targets, T))
+        Targets.push_back(std::move(T));
+  }
   return true;
 }
 
@@ -142,21 +158,21 @@ int Compilation::embedImages(TranslationUnit &TU) {
   if (Opts.PrintOnly) {
     errs() << "# hcc: write \"" << TU.ImagesSource << "\", embedding";
     for (size_t I = 0; I < Builder->targets().size(); ++I)
-      errs() << " " << Builder->targets()[I] << "=\"" << TU.DeviceOutputs[I]
-             << "\"";
+      errs() << " " << Builder->targets()[I] << "=\""
+             << Builder->deviceImage(TU, I) << "\"";
     errs() << "\n";
   } else {
     std::vector<DeviceImage> Images;
     for (size_t I = 0; I < Builder->targets().size(); ++I) {
+      const std::string &Image = Builder->deviceImage(TU, I);
       uint64_t Size = 0;
-      if (std::error_code EC = sys::fs::file_size(TU.DeviceOutputs[I], Size)) {
-        error("cannot read device image '" + TU.DeviceOutputs[I] +
-              "': " + EC.message());
+      if (std::error_code EC = sys::fs::file_size(Image, Size)) {
+        error("cannot read device image '" + Image + "': " + EC.message());
         return 1;
       }
       // Absolute: the assembler resolves .incbin against its own working
       // directory and include path, not against ours.
-      SmallString<256> Path(TU.DeviceOutputs[I]);
+      SmallString<256> Path(Image);
       sys::fs::make_absolute(Path);
       Images.push_back({Builder->targets()[I], std::string(Path), Size});
     }
@@ -183,9 +199,9 @@ int Compilation::embedImages(TranslationUnit &TU) {
   return execute(Builder->relocatableLink(TU));
 }
 
-/// True if some PTX file defines a kernel (.entry). Without kernels an image
-/// can never be used: each translation unit's device code is linked on its
-/// own, so nothing in it is reachable from another image. The device pass
+/// True if some device pass output defines a kernel (PTX: `.entry`; AMDGPU
+/// assembly: `.amdhsa_kernel`). Without kernels an image can never be used:
+/// each translation unit's device code is linked on its own, so nothing in it is reachable from another image. The device pass
 /// prunes everything but kernels and what they reach, so kernel-less images
 /// are empty; without the pass plugin they hold unreachable host code.
 static bool anyImageHasKernels(ArrayRef<std::string> Paths) {
@@ -193,7 +209,8 @@ static bool anyImageHasKernels(ArrayRef<std::string> Paths) {
     ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
         MemoryBuffer::getFile(Path, /*IsText=*/true);
     // Unreadable: let the embedding step report it.
-    if (!Buffer || (*Buffer)->getBuffer().contains(".entry"))
+    if (!Buffer || (*Buffer)->getBuffer().contains(".entry") ||
+        (*Buffer)->getBuffer().contains(".amdhsa_kernel "))
       return true;
   }
   return false;
@@ -224,6 +241,15 @@ int Compilation::compileHccSource(TranslationUnit &TU) {
       return RC;
   if (Opts.Mode == DriverMode::SyntaxOnly || Builder->targets().empty())
     return 0;
+  // AMDGPU assembly becomes a code object (AMDGPUCommands.cpp).
+  for (size_t I = 0; I < Builder->targets().size(); ++I) {
+    if (TU.DeviceCodeObjects[I].empty())
+      continue;
+    if (int RC = execute(Builder->amdgpuAssemble(TU, I)))
+      return RC;
+    if (int RC = execute(Builder->amdgpuLink(TU, I)))
+      return RC;
+  }
   if (!Opts.PrintOnly && !anyImageHasKernels(TU.DeviceOutputs)) {
     // Most sources of a large program launch nothing: no image, no stub,
     // no merge. The host object is the result.
@@ -276,9 +302,17 @@ int Compilation::compileInput(size_t Idx, std::string &Object) {
     TU.HostOutput = Embeds ? intermediate(Stem, Idx, "host.o") : TU.Object;
     break;
   }
-  if (Offloaded && Opts.Mode != DriverMode::SyntaxOnly)
-    for (const std::string &Target : Builder->targets())
-      TU.DeviceOutputs.push_back(intermediate(Stem, Idx, Target + ".ptx"));
+  if (Offloaded && Opts.Mode != DriverMode::SyntaxOnly) {
+    for (const std::string &Target : Builder->targets()) {
+      bool AMDGPU = isAMDGPUTarget(Target);
+      TU.DeviceOutputs.push_back(
+          intermediate(Stem, Idx, Target + (AMDGPU ? ".s" : ".ptx")));
+      TU.DeviceObjects.push_back(
+          AMDGPU ? intermediate(Stem, Idx, Target + ".o") : "");
+      TU.DeviceCodeObjects.push_back(
+          AMDGPU ? intermediate(Stem, Idx, Target + ".hsaco") : "");
+    }
+  }
   if (Embeds) {
     TU.ImagesSource = intermediate(Stem, Idx, "images.c");
     TU.ImagesObject = intermediate(Stem, Idx, "images.o");

@@ -10,6 +10,8 @@
 
 #include "ImageEmbedder.h"
 
+#include "OffloadTargets.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -79,7 +81,9 @@ std::string renderImageRegistration(StringRef Source, StringRef Tag,
   // they are easy to find with readelf/objcopy, and under local symbols
   // (no .globl): each object carries its own images and nothing can clash
   // across objects or libraries. PTX is handed to the CUDA driver as a C
-  // string, hence the NUL after each image.
+  // string, hence the NUL after each image (harmless after an HSACO, whose
+  // size does not count it). 16-byte alignment is what ROCr's code object
+  // reader asks of an ELF image in memory (its 64-bit fields).
   for (size_t I = 0; I < Images.size(); ++I) {
     std::string Sym = "__hcc_image_" + T + "_" + std::to_string(I);
     OS << "__asm__(\n"
@@ -100,7 +104,10 @@ std::string renderImageRegistration(StringRef Source, StringRef Tag,
   // Static storage: the runtime keeps the descriptor pointers.
   OS << "static const struct __hcc_image_desc __hcc_images_" << T << "[] = {\n";
   for (size_t I = 0; I < Images.size(); ++I) {
-    OS << "  {__HCC_IMAGE_DESC_VERSION, __hcc_image_ptx, \""
+    OS << "  {__HCC_IMAGE_DESC_VERSION, "
+       << (isAMDGPUTarget(Images[I].Target) ? "__hcc_image_hsaco"
+                                            : "__hcc_image_ptx")
+       << ", \""
        << escapeForC(Images[I].Target) << "\", __hcc_image_" << T << "_" << I
        << ", " << Images[I].Size << "UL, \"" << escapeForC(Source) << "\"},\n";
   }

@@ -21,8 +21,8 @@
 namespace hcc {
 
 struct DeviceImage {
-  std::string Target; ///< "sm_90"
-  std::string Path;   ///< File holding the image (PTX text).
+  std::string Target; ///< "sm_90", "gfx90a", "gfx90a:xnack+"
+  std::string Path;   ///< File holding the image (PTX text or HSACO).
   uint64_t Size;      ///< Bytes in the file.
 };
 

@@ -36,6 +36,19 @@ resolveOffloadTargets(const OffloadArchRequest &Request, std::string &Error);
 /// True for targets of the NVPTX backend (sm_*): their image is PTX text.
 bool isNVPTXTarget(llvm::StringRef Arch);
 
+/// True for AMDGPU targets (gfx*, with or without target-id features such
+/// as "gfx90a:xnack+"): their image is an HSA code object (HSACO).
+bool isAMDGPUTarget(llvm::StringRef Arch);
+
+/// The processor of an AMDGPU target id ("gfx90a" for "gfx90a:xnack+").
+llvm::StringRef amdgpuProcessor(llvm::StringRef TargetId);
+
+/// The AMDGPU targets named by the original hcc's HCC_AMDGPU_TARGET (a comma
+/// or space list of gfx targets), added beside those of --offload-arch.
+/// Returns std::nullopt and sets \p Error for anything but AMDGPU targets.
+std::optional<std::vector<std::string>>
+resolveAMDGPUTargetVariable(llvm::StringRef Value, std::string &Error);
+
 /// The PTX ISA version to generate for \p Arch, as a --cuda-feature value
 /// ("+ptx78"). Clang would otherwise take it from the CUDA toolkit it finds
 /// on the build machine, and without one it picks PTX 4.2, on which the

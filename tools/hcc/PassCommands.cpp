@@ -12,6 +12,7 @@
 
 #include "PassCommands.h"
 
+#include "AMDGPUCommands.h"
 #include "HccConfig.h"
 #include "OffloadTargets.h"
 
@@ -104,9 +105,10 @@ void PassCommandBuilder::addModeAndOutput(std::vector<std::string> &Args,
 Job PassCommandBuilder::hostPass(const TranslationUnit &TU) const {
   std::vector<std::string> Args = {"-x", "cuda", "--cuda-host-only"};
   // Only __CUDA_ARCH_LIST__ depends on it on the host side; keep it equal
-  // to what the device passes use.
+  // to what the NVIDIA device passes use (CUDA mode rejects gfx targets).
   for (const std::string &T : Targets)
-    Args.push_back("--offload-arch=" + T);
+    if (!isAMDGPUTarget(T))
+      Args.push_back("--offload-arch=" + T);
   addCommonOffloadArgs(Args, TU);
   Args.insert(Args.end(), {"-D__KALMAR_CPU__=1", "-D__HCC_CPU__=1"});
   Args.insert(Args.end(), Opts.HostArgs.begin(), Opts.HostArgs.end());
@@ -123,9 +125,12 @@ Job PassCommandBuilder::hostPass(const TranslationUnit &TU) const {
 Job PassCommandBuilder::devicePass(const TranslationUnit &TU,
                                    size_t TargetIdx) const {
   const std::string &Target = Targets[TargetIdx];
-  std::vector<std::string> Args = {"-x", "cuda", "--cuda-device-only",
-                                   "--offload-arch=" + Target,
-                                   "--cuda-feature=" + ptxFeatureFor(Target)};
+  std::vector<std::string> Args =
+      isAMDGPUTarget(Target)
+          ? amdgpuDevicePassMode(Target)
+          : std::vector<std::string>{"-x", "cuda", "--cuda-device-only",
+                                     "--offload-arch=" + Target,
+                                     "--cuda-feature=" + ptxFeatureFor(Target)};
   addCommonOffloadArgs(Args, TU);
   Args.insert(Args.end(),
               {"-D__KALMAR_ACCELERATOR__=1", "-D__HCC_ACCELERATOR__=1"});

@@ -28,7 +28,11 @@ struct TranslationUnit {
   /// Output of the host pass (or of the single compile of a C/other
   /// source); empty means clang's default (stdout for -E).
   std::string HostOutput;
-  std::vector<std::string> DeviceOutputs; ///< One per target (PTX).
+  /// Output of each target's device pass: PTX text, or AMDGPU assembly.
+  std::vector<std::string> DeviceOutputs;
+  /// AMDGPU targets only (empty strings for NVIDIA ones): the assembled
+  /// relocatable object and the linked code object (HSACO).
+  std::vector<std::string> DeviceObjects, DeviceCodeObjects;
   std::string ImagesSource;               ///< Generated registration C.
   std::string ImagesObject;
   std::string Object; ///< The finished object (-c output or link input).
@@ -46,6 +50,15 @@ public:
 
   Job hostPass(const TranslationUnit &TU) const;
   Job devicePass(const TranslationUnit &TU, size_t TargetIdx) const;
+  /// AMDGPU targets: assembles the device pass's output into a relocatable
+  /// object, then links it into the code object ROCr loads
+  /// (AMDGPUCommands.cpp).
+  Job amdgpuAssemble(const TranslationUnit &TU, size_t TargetIdx) const;
+  Job amdgpuLink(const TranslationUnit &TU, size_t TargetIdx) const;
+  /// The file each target contributes to the registration stub: the PTX, or
+  /// the HSACO.
+  const std::string &deviceImage(const TranslationUnit &TU,
+                                 size_t TargetIdx) const;
   /// The one compile of a C or other non-offloaded source.
   Job plainCompile(const TranslationUnit &TU) const;
   Job imagesCompile(const TranslationUnit &TU) const;

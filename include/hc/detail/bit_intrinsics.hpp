@@ -25,8 +25,8 @@
 #include <chrono>
 #include <cstdint>
 
-#if HC_DEVICE_PASS && !defined(__NVPTX__)
-#error "hc/detail/bit_intrinsics.hpp: __clock_u64 / __cycle_u64 read NVPTX registers; add this target's (see docs/wavefront.md)"
+#if HC_DEVICE_PASS && !defined(__NVPTX__) && !defined(__AMDGCN__)
+#error "hc/detail/bit_intrinsics.hpp: __clock_u64 / __cycle_u64 read NVPTX or AMDGCN registers; add this target's (see docs/wavefront.md)"
 #endif
 
 namespace hc {
@@ -236,7 +236,11 @@ HC_INLINE HC_HOST_DEVICE int __mad24(int x, int y, int z) {
 // shared by all SMs) in the device pass, std::chrono::steady_clock on the
 // CPU backend. Only differences are meaningful, and only within one device.
 extern "C" HC_INLINE HC_HOST_DEVICE std::uint64_t __clock_u64() {
-#if HC_DEVICE_PASS
+#if HC_DEVICE_PASS && defined(__AMDGCN__)
+  // AMDGCN: the constant 100 MHz "realtime" counter (s_memrealtime, or
+  // s_sendmsg_rtn on gfx11+), shared by the whole GPU, in nanoseconds.
+  return static_cast<std::uint64_t>(__builtin_readsteadycounter()) * 10u;
+#elif HC_DEVICE_PASS
   return static_cast<std::uint64_t>(__nvvm_read_ptx_sreg_globaltimer());
 #else
   return static_cast<std::uint64_t>(
@@ -250,7 +254,9 @@ extern "C" HC_INLINE HC_HOST_DEVICE std::uint64_t __clock_u64() {
 // pass (per SM, not comparable between SMs), the time-stamp counter (rdtsc)
 // on x86 hosts, elsewhere the steady clock in nanoseconds.
 extern "C" HC_INLINE HC_HOST_DEVICE std::uint64_t __cycle_u64() {
-#if HC_DEVICE_PASS
+#if HC_DEVICE_PASS && defined(__AMDGCN__)
+  return static_cast<std::uint64_t>(__builtin_readcyclecounter());
+#elif HC_DEVICE_PASS
   return static_cast<std::uint64_t>(__nvvm_read_ptx_sreg_clock64());
 #elif defined(__x86_64__) || defined(__i386__)
   return static_cast<std::uint64_t>(__builtin_ia32_rdtsc());

@@ -28,8 +28,8 @@
 #include <string>
 #endif
 
-#if HC_DEVICE_PASS && !defined(__NVPTX__)
-#error "hc/detail/wavefront.hpp: the device bodies of the wavefront functions are written for NVPTX; add this target's (see docs/wavefront.md)"
+#if HC_DEVICE_PASS && !defined(__NVPTX__) && !defined(__AMDGCN__)
+#error "hc/detail/wavefront.hpp: the device bodies of the wavefront functions are written for NVPTX and AMDGCN; add this target's (see docs/wavefront.md)"
 #endif
 
 // The wavefront size of the GPU targets (NVIDIA warps): the same in both
@@ -44,7 +44,9 @@ namespace hc {
 // Work-items per wavefront where the code runs: 32 on the GPU, 1 on the CPU
 // backend (matches the accelerator's device_info::wavefront_size).
 extern "C" HC_INLINE HC_HOST_DEVICE unsigned int __wavesize() {
-#if HC_DEVICE_PASS
+#if HC_DEVICE_PASS && defined(__AMDGCN__)
+  return __builtin_amdgcn_wavefrontsize(); // 64 (gfx9) or 32 (gfx10+)
+#elif HC_DEVICE_PASS
   return __HSA_WAVEFRONT_SIZE__;
 #else
   return 1u;
@@ -53,7 +55,9 @@ extern "C" HC_INLINE HC_HOST_DEVICE unsigned int __wavesize() {
 
 // The caller's lane in its wavefront, 0 .. __wavesize() - 1.
 HC_INLINE HC_HOST_DEVICE int __lane_id(void) {
-#if HC_DEVICE_PASS
+#if HC_DEVICE_PASS && defined(__AMDGCN__)
+  return static_cast<int>(__gpu_lane_id());
+#elif HC_DEVICE_PASS
   return static_cast<int>(__nvvm_read_ptx_sreg_laneid());
 #else
   return 0;
@@ -61,7 +65,17 @@ HC_INLINE HC_HOST_DEVICE int __lane_id(void) {
 }
 
 namespace detail {
-#if HC_DEVICE_PASS
+#if HC_DEVICE_PASS && defined(__AMDGCN__)
+// AMDGCN (added with the AMDGPU device pass, docs/backends.md): the exec
+// mask is the active-lane mask, 64 bits wide on wave64 targets; shuffles go
+// through ds_bpermute, which reads `var` of lane `src` (a byte address).
+HC_INLINE HC_HOST_DEVICE std::uint64_t active_lanes() {
+  return __gpu_lane_mask();
+}
+HC_INLINE HC_HOST_DEVICE int amdgcn_read_lane(int var, int src) {
+  return __builtin_amdgcn_ds_bpermute(src << 2, var);
+}
+#elif HC_DEVICE_PASS
 HC_INLINE HC_HOST_DEVICE unsigned int active_lanes() {
   return __nvvm_activemask();
 }
@@ -71,7 +85,10 @@ HC_INLINE HC_HOST_DEVICE unsigned int active_lanes() {
 // Number of active work-items of the wavefront before the caller (in lane
 // order), 0 .. __wavesize() - 1.
 extern "C" HC_INLINE HC_HOST_DEVICE unsigned int __activelaneid_u32() {
-#if HC_DEVICE_PASS
+#if HC_DEVICE_PASS && defined(__AMDGCN__)
+  const std::uint64_t below = (std::uint64_t{1} << __gpu_lane_id()) - 1u;
+  return __popcount_u32_b64(detail::active_lanes() & below);
+#elif HC_DEVICE_PASS
   return __popcount_u32_b32(detail::active_lanes() &
                             __nvvm_read_ptx_sreg_lanemask_lt());
 #else
@@ -85,7 +102,9 @@ extern "C" HC_INLINE HC_HOST_DEVICE unsigned int __activelaneid_u32() {
 // instruction returns four 64-bit words; like hcc we return the first.)
 extern "C" HC_INLINE HC_HOST_DEVICE std::uint64_t
 __activelanemask_v4_b64_b1(unsigned int input) {
-#if HC_DEVICE_PASS
+#if HC_DEVICE_PASS && defined(__AMDGCN__)
+  return __gpu_ballot(detail::active_lanes(), input != 0u);
+#elif HC_DEVICE_PASS
   return static_cast<std::uint64_t>(
       __nvvm_vote_ballot_sync(detail::active_lanes(), input != 0u));
 #else
@@ -101,7 +120,9 @@ __activelanecount_u32_b1(unsigned int input) {
 
 // Bit N set iff lane N is active and its predicate is non-zero.
 extern "C" HC_INLINE HC_HOST_DEVICE std::uint64_t __ballot(int predicate) {
-#if HC_DEVICE_PASS
+#if HC_DEVICE_PASS && defined(__AMDGCN__)
+  return __gpu_ballot(detail::active_lanes(), predicate != 0);
+#elif HC_DEVICE_PASS
   return static_cast<std::uint64_t>(
       __nvvm_vote_ballot_sync(detail::active_lanes(), predicate != 0));
 #else
@@ -111,7 +132,9 @@ extern "C" HC_INLINE HC_HOST_DEVICE std::uint64_t __ballot(int predicate) {
 
 // Non-zero iff the predicate is non-zero for any active lane.
 extern "C" HC_INLINE HC_HOST_DEVICE int __any(int predicate) {
-#if HC_DEVICE_PASS
+#if HC_DEVICE_PASS && defined(__AMDGCN__)
+  return __gpu_ballot(detail::active_lanes(), predicate != 0) != 0u ? 1 : 0;
+#elif HC_DEVICE_PASS
   return __nvvm_vote_any_sync(detail::active_lanes(), predicate != 0) ? 1 : 0;
 #else
   return predicate != 0 ? 1 : 0;
@@ -120,7 +143,10 @@ extern "C" HC_INLINE HC_HOST_DEVICE int __any(int predicate) {
 
 // Non-zero iff the predicate is non-zero for every active lane.
 extern "C" HC_INLINE HC_HOST_DEVICE int __all(int predicate) {
-#if HC_DEVICE_PASS
+#if HC_DEVICE_PASS && defined(__AMDGCN__)
+  const std::uint64_t active = detail::active_lanes();
+  return __gpu_ballot(active, predicate != 0) == active ? 1 : 0;
+#elif HC_DEVICE_PASS
   return __nvvm_vote_all_sync(detail::active_lanes(), predicate != 0) ? 1 : 0;
 #else
   return predicate != 0 ? 1 : 0;
@@ -151,7 +177,9 @@ HC_INLINE HC_HOST_DEVICE int shfl_clamp_width(int width) {
                                                      : width);
 }
 
-#if HC_DEVICE_PASS
+#if HC_DEVICE_PASS && defined(__AMDGCN__)
+// (AMDGCN computes source lanes itself, see the shuffles below.)
+#elif HC_DEVICE_PASS
 // shfl.sync's c operand: the segment mask in bits 12:8 (the lane-id bits
 // that select the sub-section, 32 - width) and the clamp lane in bits 4:0
 // (the last lane of the sub-section for idx/down/bfly, its first for up:
@@ -173,7 +201,10 @@ shfl_needs_gpu(const char *function, int width) {
 
 HC_INLINE HC_HOST_DEVICE int shfl_i32(int var, int srcLane, int width) {
   width = shfl_clamp_width(width);
-#if HC_DEVICE_PASS
+#if HC_DEVICE_PASS && defined(__AMDGCN__)
+  const int lane = static_cast<int>(__gpu_lane_id());
+  return amdgcn_read_lane(var, (lane & ~(width - 1)) | (srcLane & (width - 1)));
+#elif HC_DEVICE_PASS
   // idx mode reads lane (lane & segmask) | (srcLane & (width - 1)): srcLane
   // modulo width within the caller's sub-section, negative srcLane included.
   return __nvvm_shfl_sync_idx_i32(active_lanes(), var, srcLane,
@@ -188,7 +219,12 @@ HC_INLINE HC_HOST_DEVICE int shfl_i32(int var, int srcLane, int width) {
 HC_INLINE HC_HOST_DEVICE int shfl_up_i32(int var, unsigned int delta,
                                          int width) {
   width = shfl_clamp_width(width);
-#if HC_DEVICE_PASS
+#if HC_DEVICE_PASS && defined(__AMDGCN__)
+  const int lane = static_cast<int>(__gpu_lane_id());
+  const bool inside = delta < static_cast<unsigned int>(width) &&
+                      static_cast<unsigned int>(lane & (width - 1)) >= delta;
+  return amdgcn_read_lane(var, inside ? lane - static_cast<int>(delta) : lane);
+#elif HC_DEVICE_PASS
   // PTX uses only delta's low 5 bits: a delta of `width` or more (which
   // reads outside every sub-section) becomes 0, the caller's own lane.
   // Every lane still executes the shfl.sync.
@@ -207,7 +243,14 @@ HC_INLINE HC_HOST_DEVICE int shfl_up_i32(int var, unsigned int delta,
 HC_INLINE HC_HOST_DEVICE int shfl_down_i32(int var, unsigned int delta,
                                            int width) {
   width = shfl_clamp_width(width);
-#if HC_DEVICE_PASS
+#if HC_DEVICE_PASS && defined(__AMDGCN__)
+  const int lane = static_cast<int>(__gpu_lane_id());
+  const bool inside =
+      delta < static_cast<unsigned int>(width) &&
+      static_cast<unsigned int>(lane & (width - 1)) + delta <
+          static_cast<unsigned int>(width);
+  return amdgcn_read_lane(var, inside ? lane + static_cast<int>(delta) : lane);
+#elif HC_DEVICE_PASS
   const unsigned int d = delta < static_cast<unsigned int>(width) ? delta : 0u;
   return __nvvm_shfl_sync_down_i32(active_lanes(), var, d,
                                    shfl_segment(width) | 0x1f);
@@ -220,7 +263,10 @@ HC_INLINE HC_HOST_DEVICE int shfl_down_i32(int var, unsigned int delta,
 
 HC_INLINE HC_HOST_DEVICE int shfl_xor_i32(int var, int laneMask, int width) {
   width = shfl_clamp_width(width);
-#if HC_DEVICE_PASS
+#if HC_DEVICE_PASS && defined(__AMDGCN__)
+  const int m = (laneMask & ~(width - 1)) == 0 ? laneMask : 0;
+  return amdgcn_read_lane(var, static_cast<int>(__gpu_lane_id()) ^ m);
+#elif HC_DEVICE_PASS
   // A laneMask with bits at or above log2(width) names a lane in another
   // sub-section (or outside the wavefront): the caller keeps its own value.
   const int m = (laneMask & ~(width - 1)) == 0 ? laneMask : 0;
