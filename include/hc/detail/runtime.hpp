@@ -225,6 +225,28 @@ public:
   // Device memory. allocate throws Kalmar::out_of_memory.
   virtual void *allocate(std::size_t bytes) = 0;
   virtual void deallocate(void *ptr) noexcept = 0;
+
+  // Pinned host memory (hc::am_alloc with amHostPinned, docs/host-memory.md):
+  // page-locked host memory mapped into every device of this backend at its
+  // host address, so kernels can use the host pointer (zero-copy) and DMA
+  // needs no staging. `coherent` asks for memory the device does not cache
+  // (fine-grained synchronisation while a kernel runs). Returns null when
+  // the backend has no such memory (the CPU) or it is exhausted.
+  virtual void *allocate_pinned_host(std::size_t bytes, bool coherent) {
+    (void)bytes, (void)coherent;
+    return nullptr;
+  }
+  virtual void free_pinned_host(void *ptr) noexcept { (void)ptr; }
+  // Page-locks existing host memory [ptr, ptr + bytes) and maps it into the
+  // backend's devices (am_memory_host_lock); false when the backend cannot.
+  virtual bool register_host(void *ptr, std::size_t bytes) {
+    (void)ptr, (void)bytes;
+    return false;
+  }
+  virtual void unregister_host(void *ptr) noexcept { (void)ptr; }
+  // Lets kernels on this device access memory allocated on `owner`
+  // (am_map_to_peers; CUDA peer access). False when it cannot.
+  virtual bool enable_access_to(device &owner) { return &owner == this; }
 };
 
 enum class copy_direction : int {

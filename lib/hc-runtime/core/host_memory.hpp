@@ -1,5 +1,5 @@
-// Host allocations made by the runtime: host copies of device data and the
-// memory of arrays on the CPU device.
+// Host allocations made by the runtime (host copies of device data, the
+// memory of arrays on the CPU device) and copying host memory fast.
 #ifndef HC_RUNTIME_CORE_HOST_MEMORY_HPP
 #define HC_RUNTIME_CORE_HOST_MEMORY_HPP
 
@@ -13,6 +13,14 @@ namespace rt {
 // use). Never returns null, even for 0 bytes; throws Kalmar::out_of_memory.
 void *allocate_host(std::size_t bytes);
 void free_host(void *ptr) noexcept;
+
+// memcpy that splits copies of 1 MiB or more over a few helper threads
+// (HCC_COPY_THREADS, default min(8, cores / 2); 1 = no helpers): one core
+// copies pageable memory at ~10 GB/s, well below a PCIe 5 / NVLink DMA
+// engine, so staging copies need several (docs/host-memory.md).
+void parallel_memcpy(void *dst, const void *src, std::size_t bytes);
+// The number of threads parallel_memcpy uses (the caller included).
+unsigned memcpy_threads();
 
 } // namespace rt
 } // namespace detail

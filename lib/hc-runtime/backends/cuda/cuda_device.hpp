@@ -214,6 +214,14 @@ public:
   std::shared_ptr<queue> create_queue(execute_order order) override;
   void *allocate(std::size_t bytes) override;
   void deallocate(void *ptr) noexcept override;
+  // Pinned host memory and host registration (cuda_host_memory.cpp):
+  // cuMemHostAlloc / cuMemHostRegister, portable and mapped into every GPU.
+  void *allocate_pinned_host(std::size_t bytes, bool coherent) override;
+  void free_pinned_host(void *ptr) noexcept override;
+  bool register_host(void *ptr, std::size_t bytes) override;
+  void unregister_host(void *ptr) noexcept override;
+  bool enable_access_to(device &owner) override;
+  CUdevice handle() const { return handle_; }
 
   const driver_api &api() const { return *api_; }
   // Retains the primary context on first use and makes it current on the

@@ -59,6 +59,9 @@ enum : CUresult {
   CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES = 701,
   CUDA_ERROR_LAUNCH_TIMEOUT = 702,
   CUDA_ERROR_LAUNCH_FAILED = 719,
+  CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704,
+  CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED = 712,
+  CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED = 713,
   CUDA_ERROR_NOT_SUPPORTED = 801,
   CUDA_ERROR_UNKNOWN = 999
 };
@@ -103,6 +106,14 @@ enum CUjit_option : int {
 enum CUjitInputType : int {
   CU_JIT_INPUT_CUBIN = 0,
   CU_JIT_INPUT_PTX = 1
+};
+
+// cuMemHostAlloc / cuMemHostRegister flags.
+enum : unsigned {
+  CU_MEMHOSTALLOC_PORTABLE = 0x1,
+  CU_MEMHOSTALLOC_DEVICEMAP = 0x2,
+  CU_MEMHOSTREGISTER_PORTABLE = 0x1,
+  CU_MEMHOSTREGISTER_DEVICEMAP = 0x2
 };
 
 enum : unsigned {
@@ -185,7 +196,18 @@ enum : unsigned {
     (CUlinkState, CUjitInputType, void *, std::size_t, const char *,           \
      unsigned, CUjit_option *, void **))                                       \
   X(cuLinkComplete, "cuLinkComplete", (CUlinkState, void **, std::size_t *))   \
-  X(cuLinkDestroy, "cuLinkDestroy", (CUlinkState))
+  X(cuLinkDestroy, "cuLinkDestroy", (CUlinkState))                           \
+  /* pinned host memory (hc_am.hpp) and the unpinned-copy engine */          \
+  X(cuMemHostAlloc, "cuMemHostAlloc", (void **, std::size_t, unsigned))        \
+  X(cuMemFreeHost, "cuMemFreeHost", (void *))                                  \
+  X(cuMemHostRegister, "cuMemHostRegister_v2",                                 \
+    (void *, std::size_t, unsigned))                                           \
+  X(cuMemHostUnregister, "cuMemHostUnregister", (void *))                      \
+  X(cuMemHostGetDevicePointer, "cuMemHostGetDevicePointer_v2",                 \
+    (CUdeviceptr *, void *, unsigned))                                         \
+  /* am_map_to_peers: kernels of one GPU using another's memory */           \
+  X(cuDeviceCanAccessPeer, "cuDeviceCanAccessPeer", (int *, CUdevice, CUdevice)) \
+  X(cuCtxEnablePeerAccess, "cuCtxEnablePeerAccess", (CUcontext, unsigned))
 
 struct driver_api {
 #define HCC_CUDA_MEMBER(member, symbol, params) CUresult(*member) params = nullptr;

@@ -2,10 +2,12 @@
 // markers, cross-queue ordering).
 #include "backends/cuda/cuda_device.hpp"
 #include "backends/cuda/cuda_util.hpp"
+#include "backends/cuda/cuda_copy_engine.hpp"
 
 #include "core/environment.hpp"
 #include "core/image_registry.hpp"
 #include "core/wait_util.hpp"
+#include "hc/detail/am_runtime.hpp"
 #include "hc/detail/exceptions.hpp"
 
 #include <chrono>
@@ -190,20 +192,51 @@ async_ptr cuda_queue::copy(void *dst, const void *src, std::size_t bytes,
     std::memcpy(dst, src, bytes);
     return async_state::make_ready();
   }
-  case copy_direction::host_to_device:
+  case copy_direction::host_to_device: {
     what = "copy to the device";
-    return submit(deps, true, false, false, nullptr, what, nullptr, [&] {
+    // Host memory the user did not pin: staged or pinned in place by the
+    // copy engine (cuda_copy_engine.hpp), or handed to the driver.
+    std::shared_ptr<void> pinned;
+    if (!am_is_pinned_host(src, bytes)) {
+      copy_strategy how = unpinned_strategy(device_, true, bytes);
+      if (how == copy_strategy::pin_in_place &&
+          !(pinned = pin_pages(device_, src, bytes)))
+        how = copy_strategy::staging;
+      if (how == copy_strategy::staging && staging_available(device_)) {
+        // The CPU reads `src` now: after whatever writes it.
+        wait_quietly(deps);
+        return submit(deps, true, false, false, nullptr, what, nullptr, [&] {
+          staged_to_device(device_, stream_, device_ptr(dst), src, bytes);
+        });
+      }
+    }
+    return submit(deps, true, false, false, std::move(pinned), what, nullptr,
+                  [&] {
       CUresult r = api.cuMemcpyHtoDAsync(device_ptr(dst), src, bytes, stream_);
       if (r != CUDA_SUCCESS)
         device_.fail("cuMemcpyHtoDAsync_v2", r, sized(what, bytes));
     });
-  case copy_direction::device_to_host:
+  }
+  case copy_direction::device_to_host: {
     what = "copy from the device";
-    return submit(deps, true, false, false, nullptr, what, nullptr, [&] {
+    std::shared_ptr<void> pinned;
+    if (!am_is_pinned_host(dst, bytes)) {
+      copy_strategy how = unpinned_strategy(device_, false, bytes);
+      if (how == copy_strategy::pin_in_place &&
+          !(pinned = pin_pages(device_, dst, bytes)))
+        how = copy_strategy::staging;
+      if (how == copy_strategy::staging && staging_available(device_))
+        return submit(deps, true, false, false, nullptr, what, nullptr, [&] {
+          staged_from_device(device_, stream_, dst, device_ptr(src), bytes);
+        });
+    }
+    return submit(deps, true, false, false, std::move(pinned), what, nullptr,
+                  [&] {
       CUresult r = api.cuMemcpyDtoHAsync(dst, device_ptr(src), bytes, stream_);
       if (r != CUDA_SUCCESS)
         device_.fail("cuMemcpyDtoHAsync_v2", r, sized(what, bytes));
     });
+  }
   case copy_direction::device_to_device:
     what = "copy within the device";
     return submit(deps, true, false, false, nullptr, what, nullptr, [&] {

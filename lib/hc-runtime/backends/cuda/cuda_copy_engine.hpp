@@ -1,0 +1,58 @@
+// Copies between device memory and host memory the user did not pin
+// (docs/host-memory.md). cuda_queue::copy() asks unpinned_strategy() and
+// runs the mechanics below inside its submit(), so the copy is ordered on
+// the stream like any command:
+//
+//   direct        cuMemcpy{HtoD,DtoH}Async with the pageable pointer: the
+//                 driver's own path (it stages internally).
+//   staging       staged_to_device / staged_from_device: through a pool
+//                 of pinned buffers per device, chunk by chunk; the CPU
+//                 fills (empties) one buffer while the DMA engine moves
+//                 another. To the device it returns once the last chunk is
+//                 enqueued (the user's memory is no longer needed); from
+//                 the device once the data is in the user's memory.
+//   pin_in_place  pin_pages(): the pages are registered
+//                 (cuMemHostRegister) and the DMA uses them directly; the
+//                 returned owner unregisters them once the command has
+//                 finished (the completion worker drops it), so the copy
+//                 stays asynchronous.
+#ifndef HC_RUNTIME_CUDA_CUDA_COPY_ENGINE_HPP
+#define HC_RUNTIME_CUDA_CUDA_COPY_ENGINE_HPP
+
+#include "backends/cuda/cuda_device.hpp"
+#include "core/copy_strategy.hpp"
+
+#include <memory>
+
+namespace hc {
+namespace detail {
+namespace rt {
+namespace cuda {
+
+// The strategy for `bytes` of unpinned host memory (HCC_UNPINNED_COPY_MODE
+// and the thresholds; what this driver offers).
+copy_strategy unpinned_strategy(cuda_device &dev, bool to_device,
+                                std::size_t bytes);
+
+// False when the device has no staging buffers (no cuMemHostAlloc, or
+// pinned memory exhausted); the caller then copies directly.
+bool staging_available(cuda_device &dev);
+// Enqueue on `stream` (caller: inside cuda_queue::submit). Throw
+// runtime_exception on driver errors.
+void staged_to_device(cuda_device &dev, CUstream stream, CUdeviceptr dst,
+                      const void *src, std::size_t bytes);
+void staged_from_device(cuda_device &dev, CUstream stream, void *dst,
+                        CUdeviceptr src, std::size_t bytes);
+
+// Page-locks the pages holding [ptr, ptr + bytes); the owner unlocks them.
+// Null when they cannot be locked (e.g. a page is already registered by
+// another copy); the caller then stages.
+std::shared_ptr<void> pin_pages(cuda_device &dev, const void *ptr,
+                                std::size_t bytes);
+
+} // namespace cuda
+} // namespace rt
+} // namespace detail
+} // namespace hc
+
+#endif

@@ -1,0 +1,128 @@
+// Pinned host memory on CUDA (hc::am_alloc with amHostPinned,
+// am_memory_host_lock, am_map_to_peers; docs/host-memory.md).
+//
+// cuMemHostAlloc(PORTABLE | DEVICEMAP): page-locked for every context and
+// mapped into every GPU. With unified addressing (every 64-bit platform
+// CUDA supports) the device address of such memory is its host address,
+// so kernels use the pointer am_alloc returned. The GPU does not cache
+// host memory across kernels, so both the coherent and the non-coherent
+// flavour of the seed are this one allocation: non-coherent memory gets
+// stronger guarantees than it needs.
+#include "backends/cuda/cuda_device.hpp"
+#include "backends/cuda/cuda_util.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace hc {
+namespace detail {
+namespace rt {
+namespace cuda {
+
+namespace {
+
+// True when the driver maps `ptr` at the same address on the device
+// (unified addressing); kernels then use the host pointer as it is.
+bool mapped_at_same_address(const driver_api &api, void *ptr) {
+  if (!api.cuMemHostGetDevicePointer)
+    return true; // an old driver; UVA is the norm since CUDA 4
+  CUdeviceptr device = 0;
+  return api.cuMemHostGetDevicePointer(&device, ptr, 0) == CUDA_SUCCESS &&
+         device == device_ptr(ptr);
+}
+
+} // namespace
+
+void *cuda_device::allocate_pinned_host(std::size_t bytes, bool coherent) {
+  (void)coherent; // see the file comment
+  if (!api_->cuMemHostAlloc || !api_->cuMemFreeHost)
+    return nullptr;
+  make_current();
+  void *ptr = nullptr;
+  CUresult r = api_->cuMemHostAlloc(
+      &ptr, bytes ? bytes : 1,
+      CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP);
+  if (r != CUDA_SUCCESS) {
+    note(error_message(*api_, "cuMemHostAlloc", r,
+                       label_ + ": pinning " + std::to_string(bytes) +
+                           " bytes of host memory"));
+    return nullptr;
+  }
+  if (!mapped_at_same_address(*api_, ptr)) {
+    // Kernels could not use the pointer we hand out: refuse the memory
+    // rather than return something that faults on the device.
+    api_->cuMemFreeHost(ptr);
+    note(label_ + ": pinned host memory is not mapped at its host address "
+                  "(no unified addressing); am_alloc(amHostPinned) fails");
+    return nullptr;
+  }
+  return ptr;
+}
+
+void cuda_device::free_pinned_host(void *ptr) noexcept {
+  if (!ptr || !api_->cuMemFreeHost)
+    return;
+  try {
+    make_current();
+  } catch (...) {
+    return; // the driver is gone (program exit)
+  }
+  CUresult r = api_->cuMemFreeHost(ptr);
+  if (r != CUDA_SUCCESS && r != CUDA_ERROR_DEINITIALIZED)
+    note(error_message(*api_, "cuMemFreeHost", r, label_));
+}
+
+bool cuda_device::register_host(void *ptr, std::size_t bytes) {
+  if (!ptr || !bytes || !api_->cuMemHostRegister || !api_->cuMemHostUnregister)
+    return false;
+  make_current();
+  CUresult r = api_->cuMemHostRegister(
+      ptr, bytes, CU_MEMHOSTREGISTER_PORTABLE | CU_MEMHOSTREGISTER_DEVICEMAP);
+  if (r != CUDA_SUCCESS) {
+    note(error_message(*api_, "cuMemHostRegister_v2", r,
+                       label_ + ": locking " + std::to_string(bytes) +
+                           " bytes of host memory"));
+    return false;
+  }
+  if (!mapped_at_same_address(*api_, ptr)) {
+    api_->cuMemHostUnregister(ptr);
+    return false;
+  }
+  return true;
+}
+
+void cuda_device::unregister_host(void *ptr) noexcept {
+  if (!ptr || !api_->cuMemHostUnregister)
+    return;
+  try {
+    make_current();
+  } catch (...) {
+    return;
+  }
+  CUresult r = api_->cuMemHostUnregister(ptr);
+  if (r != CUDA_SUCCESS && r != CUDA_ERROR_DEINITIALIZED)
+    note(error_message(*api_, "cuMemHostUnregister", r, label_));
+}
+
+bool cuda_device::enable_access_to(device &owner) {
+  if (&owner == this)
+    return true;
+  auto *other = dynamic_cast<cuda_device *>(&owner);
+  if (!other || &other->api() != api_.get() || !api_->cuDeviceCanAccessPeer ||
+      !api_->cuCtxEnablePeerAccess)
+    return false;
+  int can = 0;
+  if (api_->cuDeviceCanAccessPeer(&can, handle_, other->handle()) !=
+          CUDA_SUCCESS ||
+      !can)
+    return false;
+  CUcontext peer_context = other->context();
+  make_current();
+  CUresult r = api_->cuCtxEnablePeerAccess(peer_context, 0);
+  return r == CUDA_SUCCESS || r == CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED;
+}
+
+} // namespace cuda
+} // namespace rt
+} // namespace detail
+} // namespace hc
