@@ -23,7 +23,7 @@ am_tracker::locate(std::uintptr_t address) const {
 }
 
 void am_tracker::count_pinned(const am_entry &e, int delta) {
-  if (am_kind_pinned(e.kind))
+  if (e.record.pinned)
     pinned_ranges_.fetch_add(delta, std::memory_order_release);
 }
 
@@ -109,7 +109,7 @@ bool am_tracker::pinned_host(const void *ptr, std::size_t bytes) const noexcept 
   std::lock_guard<std::mutex> lock(mutex_);
   auto address = reinterpret_cast<std::uintptr_t>(ptr);
   auto it = locate(address);
-  if (it == entries_.end() || !am_kind_pinned(it->second.kind))
+  if (it == entries_.end() || !it->second.record.pinned)
     return false;
   return bytes <= it->second.record.bytes - (address - it->first);
 }

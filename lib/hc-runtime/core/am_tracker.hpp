@@ -47,7 +47,7 @@ public:
   // Removes and returns every entry whose record names `dev`.
   std::vector<am_entry> take_all(const device *dev);
   std::vector<am_entry> snapshot() const;
-  // [ptr, ptr + bytes) inside one page-locked host range. Lock-free and
+  // [ptr, ptr + bytes) inside one range whose record is `pinned`. Lock-free and
   // false at once while no such range exists (the common case of copies).
   bool pinned_host(const void *ptr, std::size_t bytes) const noexcept;
 
@@ -62,11 +62,6 @@ private:
   std::uint64_t sequence_ = 0;
   std::atomic<int> pinned_ranges_{0};
 };
-
-// Whether a tracked kind is page-locked host memory.
-inline bool am_kind_pinned(am_kind kind) {
-  return kind == am_kind::pinned_host || kind == am_kind::user_locked;
-}
 
 } // namespace rt
 } // namespace detail

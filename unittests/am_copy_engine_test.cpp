@@ -1,0 +1,453 @@
+// The CUDA unpinned-copy engine (backends/cuda/cuda_copy_engine.hpp) and
+// pinned host memory over a fake driver: which strategy a copy takes, that
+// staged copies go through pinned buffers chunk by chunk, that pin-in-place
+// registers whole pages and unregisters them once the copy finished, and
+// that the data arrives. The fake "GPU" copies at once; device memory is
+// host memory. HCC_UNPINNED_COPY_MODE is read once per process, so the
+// forced modes run as separate tests (CMakeLists.txt).
+#include "backends/cuda/cuda_backend.hpp"
+#include "backends/cuda/cuda_device.hpp"
+#include "backends/cuda/cuda_driver.hpp"
+#include "hc/detail/am_runtime.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace hc::detail;
+using namespace hc::detail::rt::cuda;
+
+namespace {
+
+struct dma {
+  bool to_device;
+  const void *host; // the host side of the DMA
+  std::size_t bytes;
+};
+
+struct fake {
+  std::mutex mutex;
+  std::vector<dma> dmas;
+  std::set<void *> pinned_allocs;   // cuMemHostAlloc'ed
+  std::map<void *, std::size_t> registered;
+  std::vector<unsigned> alloc_flags;
+  int unregisters = 0;
+  bool refuse_register = false;
+  void clear() {
+    std::lock_guard<std::mutex> lock(mutex);
+    dmas.clear();
+    unregisters = 0;
+    refuse_register = false;
+  }
+} g;
+
+void *addr(CUdeviceptr p) { return reinterpret_cast<void *>(std::uintptr_t(p)); }
+
+CUresult ok0() { return CUDA_SUCCESS; }
+CUresult fErrName(CUresult r, const char **s) {
+  *s = builtin_error_name(r) ? builtin_error_name(r) : "?";
+  return CUDA_SUCCESS;
+}
+CUresult fErrString(CUresult, const char **s) {
+  *s = "fake";
+  return CUDA_SUCCESS;
+}
+CUresult fInit(unsigned) { return CUDA_SUCCESS; }
+CUresult fVersion(int *v) { *v = 13000; return CUDA_SUCCESS; }
+CUresult fCount(int *n) { *n = 1; return CUDA_SUCCESS; }
+CUresult fGet(CUdevice *d, int o) { *d = o; return CUDA_SUCCESS; }
+CUresult fName(char *n, int len, CUdevice) {
+  std::snprintf(n, std::size_t(len), "Fake copy GPU");
+  return CUDA_SUCCESS;
+}
+CUresult fTotal(std::size_t *b, CUdevice) { *b = 1ull << 34; return CUDA_SUCCESS; }
+CUresult fAttr(int *v, CUdevice_attribute a, CUdevice) {
+  switch (a) {
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR: *v = 9; break;
+  case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT: *v = 4; break;
+  case CU_DEVICE_ATTRIBUTE_WARP_SIZE: *v = 32; break;
+  case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *v = 1024; break;
+  case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK: *v = 49152; break;
+  default: *v = 0;
+  }
+  return CUDA_SUCCESS;
+}
+CUresult fRetain(CUcontext *c, CUdevice) {
+  *c = reinterpret_cast<CUcontext>(std::uintptr_t(0x2000));
+  return CUDA_SUCCESS;
+}
+CUresult fRelease(CUdevice) { return CUDA_SUCCESS; }
+CUresult fSetCurrent(CUcontext) { return CUDA_SUCCESS; }
+CUresult fAlloc(CUdeviceptr *p, std::size_t n) {
+  *p = reinterpret_cast<std::uintptr_t>(std::malloc(n));
+  return CUDA_SUCCESS;
+}
+CUresult fFree(CUdeviceptr p) { std::free(addr(p)); return CUDA_SUCCESS; }
+CUresult fHtoD(CUdeviceptr d, const void *s, std::size_t n, CUstream) {
+  std::memcpy(addr(d), s, n);
+  std::lock_guard<std::mutex> lock(g.mutex);
+  g.dmas.push_back({true, s, n});
+  return CUDA_SUCCESS;
+}
+CUresult fDtoH(void *d, CUdeviceptr s, std::size_t n, CUstream) {
+  std::memcpy(d, addr(s), n);
+  std::lock_guard<std::mutex> lock(g.mutex);
+  g.dmas.push_back({false, d, n});
+  return CUDA_SUCCESS;
+}
+CUresult fDtoD(CUdeviceptr d, CUdeviceptr s, std::size_t n, CUstream) {
+  std::memmove(addr(d), addr(s), n);
+  return CUDA_SUCCESS;
+}
+CUresult fStreamCreate(CUstream *s, unsigned) {
+  *s = reinterpret_cast<CUstream>(new int(0));
+  return CUDA_SUCCESS;
+}
+CUresult fStreamDestroy(CUstream s) {
+  delete reinterpret_cast<int *>(s);
+  return CUDA_SUCCESS;
+}
+CUresult fStream(CUstream) { return CUDA_SUCCESS; }
+CUresult fStreamWait(CUstream, CUevent, unsigned) { return CUDA_SUCCESS; }
+CUresult fEventCreate(CUevent *e, unsigned) {
+  *e = reinterpret_cast<CUevent>(new int(0));
+  return CUDA_SUCCESS;
+}
+CUresult fEventRecord(CUevent, CUstream) { return CUDA_SUCCESS; }
+CUresult fEvent(CUevent) { return CUDA_SUCCESS; }
+CUresult fEventDestroy(CUevent e) {
+  delete reinterpret_cast<int *>(e);
+  return CUDA_SUCCESS;
+}
+CUresult fLoad(CUmodule *, const void *, unsigned, CUjit_option *, void **) {
+  return CUDA_ERROR_INVALID_IMAGE;
+}
+CUresult fGetFunction(CUfunction *, CUmodule, const char *) {
+  return CUDA_ERROR_NOT_FOUND;
+}
+CUresult fFuncAttr(int *v, CUfunction_attribute, CUfunction) {
+  *v = 0;
+  return CUDA_SUCCESS;
+}
+CUresult fFuncSet(CUfunction, CUfunction_attribute, int) { return CUDA_SUCCESS; }
+CUresult fLaunch(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned,
+                 unsigned, unsigned, CUstream, void **, void **) {
+  return CUDA_ERROR_LAUNCH_FAILED;
+}
+CUresult fHostAlloc(void **p, std::size_t n, unsigned flags) {
+  *p = std::aligned_alloc(4096, (n + 4095) & ~std::size_t(4095));
+  std::lock_guard<std::mutex> lock(g.mutex);
+  g.pinned_allocs.insert(*p);
+  g.alloc_flags.push_back(flags);
+  return CUDA_SUCCESS;
+}
+CUresult fFreeHost(void *p) {
+  {
+    std::lock_guard<std::mutex> lock(g.mutex);
+    g.pinned_allocs.erase(p);
+  }
+  std::free(p);
+  return CUDA_SUCCESS;
+}
+CUresult fRegister(void *p, std::size_t n, unsigned) {
+  std::lock_guard<std::mutex> lock(g.mutex);
+  if (g.refuse_register)
+    return CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED;
+  g.registered[p] = n;
+  return CUDA_SUCCESS;
+}
+CUresult fUnregister(void *p) {
+  std::lock_guard<std::mutex> lock(g.mutex);
+  ++g.unregisters;
+  return g.registered.erase(p) ? CUDA_SUCCESS
+                               : CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED;
+}
+CUresult fHostDevicePointer(CUdeviceptr *d, void *p, unsigned) {
+  *d = reinterpret_cast<std::uintptr_t>(p); // unified addressing
+  return CUDA_SUCCESS;
+}
+
+void *lookup(const char *symbol) {
+  static const std::map<std::string, void *> table = {
+      {"cuGetErrorName", (void *)&fErrName},
+      {"cuGetErrorString", (void *)&fErrString},
+      {"cuInit", (void *)&fInit},
+      {"cuDriverGetVersion", (void *)&fVersion},
+      {"cuDeviceGetCount", (void *)&fCount},
+      {"cuDeviceGet", (void *)&fGet},
+      {"cuDeviceGetName", (void *)&fName},
+      {"cuDeviceTotalMem_v2", (void *)&fTotal},
+      {"cuDeviceGetAttribute", (void *)&fAttr},
+      {"cuDevicePrimaryCtxRetain", (void *)&fRetain},
+      {"cuDevicePrimaryCtxRelease_v2", (void *)&fRelease},
+      {"cuCtxSetCurrent", (void *)&fSetCurrent},
+      {"cuMemAlloc_v2", (void *)&fAlloc},
+      {"cuMemFree_v2", (void *)&fFree},
+      {"cuMemcpyHtoDAsync_v2", (void *)&fHtoD},
+      {"cuMemcpyDtoHAsync_v2", (void *)&fDtoH},
+      {"cuMemcpyDtoDAsync_v2", (void *)&fDtoD},
+      {"cuStreamCreate", (void *)&fStreamCreate},
+      {"cuStreamDestroy_v2", (void *)&fStreamDestroy},
+      {"cuStreamSynchronize", (void *)&fStream},
+      {"cuStreamQuery", (void *)&fStream},
+      {"cuStreamWaitEvent", (void *)&fStreamWait},
+      {"cuEventCreate", (void *)&fEventCreate},
+      {"cuEventRecord", (void *)&fEventRecord},
+      {"cuEventQuery", (void *)&fEvent},
+      {"cuEventSynchronize", (void *)&fEvent},
+      {"cuEventDestroy_v2", (void *)&fEventDestroy},
+      {"cuModuleLoadDataEx", (void *)&fLoad},
+      {"cuModuleGetFunction", (void *)&fGetFunction},
+      {"cuFuncGetAttribute", (void *)&fFuncAttr},
+      {"cuFuncSetAttribute", (void *)&fFuncSet},
+      {"cuLaunchKernel", (void *)&fLaunch},
+      {"cuMemHostAlloc", (void *)&fHostAlloc},
+      {"cuMemFreeHost", (void *)&fFreeHost},
+      {"cuMemHostRegister_v2", (void *)&fRegister},
+      {"cuMemHostUnregister", (void *)&fUnregister},
+      {"cuMemHostGetDevicePointer_v2", (void *)&fHostDevicePointer},
+  };
+  auto it = table.find(symbol);
+  return it == table.end() ? nullptr : it->second;
+}
+
+device &the_gpu() {
+  static device *d = [] {
+    std::vector<device *> all = rt::cuda::make_backend_with(&lookup)->discover();
+    EXPECT_EQ(all.size(), 1u);
+    return all.at(0);
+  }();
+  return *d;
+}
+
+constexpr std::size_t KB = 1024, MB = 1024 * 1024;
+
+// Copies `bytes` of a pattern to the fake device and back through fresh
+// pageable buffers; checks the data; returns the DMAs each way.
+struct round_trip {
+  std::vector<dma> up, down;
+  const char *src = nullptr, *dst = nullptr;
+};
+round_trip copy_round_trip(std::size_t bytes) {
+  device &gpu = the_gpu();
+  std::vector<char> src(bytes), dst(bytes, 0);
+  for (std::size_t i = 0; i < bytes; ++i)
+    src[i] = static_cast<char>(i * 7 + 3);
+  void *d = gpu.allocate(bytes);
+  queue_ptr q = gpu.default_queue();
+  g.clear();
+  q->copy(d, src.data(), bytes, copy_direction::host_to_device, {})->wait();
+  round_trip r;
+  {
+    std::lock_guard<std::mutex> lock(g.mutex);
+    r.up = g.dmas;
+    g.dmas.clear();
+  }
+  q->copy(dst.data(), d, bytes, copy_direction::device_to_host, {})->wait();
+  q->wait();
+  {
+    std::lock_guard<std::mutex> lock(g.mutex);
+    r.down = g.dmas;
+  }
+  EXPECT_EQ(std::memcmp(src.data(), dst.data(), bytes), 0) << bytes;
+  gpu.deallocate(d);
+  return r;
+}
+
+bool from_pinned_buffer(const dma &d) {
+  std::lock_guard<std::mutex> lock(g.mutex);
+  for (void *p : g.pinned_allocs) {
+    auto b = reinterpret_cast<std::uintptr_t>(p);
+    auto h = reinterpret_cast<std::uintptr_t>(d.host);
+    if (h >= b && h < b + 4 * MB)
+      return true;
+  }
+  return false;
+}
+
+// The suites of a mode skip unless the process runs in that mode.
+bool mode_is(const char *mode) {
+  const char *v = std::getenv("HCC_UNPINNED_COPY_MODE");
+  std::string value = v ? v : "";
+  if (std::string(mode) == "0")
+    return value.empty() || value == "0";
+  return value == mode;
+}
+#define REQUIRE_MODE(m)                                                        \
+  if (!mode_is(m))                                                             \
+  GTEST_SKIP() << "runs with HCC_UNPINNED_COPY_MODE=" m
+
+class CopyEngineAuto : public testing::Test {
+protected:
+  void SetUp() override { REQUIRE_MODE("0"); }
+};
+
+std::size_t total(const std::vector<dma> &v) {
+  std::size_t n = 0;
+  for (const dma &d : v)
+    n += d.bytes;
+  return n;
+}
+
+} // namespace
+
+TEST_F(CopyEngineAuto, SmallToDeviceIsDirectSmallFromDeviceIsStaged) {
+  round_trip r = copy_round_trip(16 * KB);
+  ASSERT_EQ(r.up.size(), 1u);
+  EXPECT_FALSE(from_pinned_buffer(r.up[0])); // the user's pointer
+  ASSERT_EQ(r.down.size(), 1u);
+  EXPECT_TRUE(from_pinned_buffer(r.down[0]));
+}
+
+TEST_F(CopyEngineAuto, MidSizesAreStagedInChunks) {
+  round_trip r = copy_round_trip(3 * MB + 5);
+  EXPECT_GE(r.up.size(), 2u); // chunked: the CPU overlaps the DMA
+  EXPECT_EQ(total(r.up), 3 * MB + 5);
+  for (const dma &d : r.up)
+    EXPECT_TRUE(from_pinned_buffer(d));
+  std::lock_guard<std::mutex> lock(g.mutex);
+  for (unsigned flags : g.alloc_flags)
+    EXPECT_TRUE(flags & CU_MEMHOSTALLOC_PORTABLE);
+}
+
+TEST_F(CopyEngineAuto, LargeCopiesArePinnedInPlaceAndUnpinnedAfterwards) {
+  round_trip r = copy_round_trip(5 * MB + 100);
+  ASSERT_EQ(r.up.size(), 1u);
+  EXPECT_FALSE(from_pinned_buffer(r.up[0]));
+  ASSERT_EQ(r.down.size(), 1u);
+  EXPECT_FALSE(from_pinned_buffer(r.down[0]));
+  std::lock_guard<std::mutex> lock(g.mutex);
+  EXPECT_EQ(g.unregisters, 2); // both directions, once finished
+  EXPECT_TRUE(g.registered.empty());
+}
+
+TEST_F(CopyEngineAuto, RegistrationFailureFallsBackToStaging) {
+  g.clear();
+  {
+    std::lock_guard<std::mutex> lock(g.mutex);
+    g.refuse_register = true;
+  }
+  device &gpu = the_gpu();
+  std::vector<char> src(6 * MB, 'x'), dst(6 * MB, 0);
+  void *d = gpu.allocate(src.size());
+  queue_ptr q = gpu.default_queue();
+  {
+    std::lock_guard<std::mutex> lock(g.mutex);
+    g.refuse_register = true;
+  }
+  q->copy(d, src.data(), src.size(), copy_direction::host_to_device, {})->wait();
+  q->copy(dst.data(), d, dst.size(), copy_direction::device_to_host, {})->wait();
+  EXPECT_EQ(src, dst);
+  std::lock_guard<std::mutex> lock(g.mutex);
+  for (const dma &x : g.dmas)
+    EXPECT_NE(x.host, x.to_device ? (const void *)src.data()
+                                  : (const void *)dst.data());
+  g.refuse_register = false;
+  gpu.deallocate(d);
+}
+
+TEST_F(CopyEngineAuto, PinnedAllocationsAreCopiedDirectly) {
+  device &gpu = the_gpu();
+  void *host = am_allocate(8 * MB, gpu, am_flag_host_pinned);
+  ASSERT_NE(host, nullptr);
+  {
+    std::lock_guard<std::mutex> lock(g.mutex);
+    EXPECT_EQ(g.alloc_flags.back(),
+              unsigned(CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP));
+  }
+  am_record r;
+  ASSERT_TRUE(am_find(static_cast<char *>(host) + 100, &r));
+  EXPECT_TRUE(r.pinned);
+  EXPECT_FALSE(r.in_device_memory);
+  EXPECT_TRUE(am_is_pinned_host(host, 8 * MB));
+  EXPECT_FALSE(am_is_pinned_host(host, 8 * MB + 1));
+  void *d = gpu.allocate(8 * MB);
+  g.clear();
+  gpu.default_queue()
+      ->copy(d, host, 8 * MB, copy_direction::host_to_device, {})
+      ->wait();
+  {
+    std::lock_guard<std::mutex> lock(g.mutex);
+    ASSERT_EQ(g.dmas.size(), 1u);
+    EXPECT_EQ(g.dmas[0].host, host);
+    EXPECT_TRUE(g.registered.empty());
+  }
+  EXPECT_TRUE(am_release(host));
+  gpu.deallocate(d);
+}
+
+TEST_F(CopyEngineAuto, HostLockMakesUserMemoryPinned) {
+  device &gpu = the_gpu();
+  std::vector<char> user(1 * MB);
+  ASSERT_TRUE(am_host_lock(gpu, user.data(), user.size()));
+  EXPECT_TRUE(am_is_pinned_host(user.data() + 10, 100));
+  {
+    std::lock_guard<std::mutex> lock(g.mutex);
+    EXPECT_EQ(g.registered.count(user.data()), 1u);
+  }
+  EXPECT_TRUE(am_host_unlock(gpu, user.data()));
+  std::lock_guard<std::mutex> lock(g.mutex);
+  EXPECT_EQ(g.registered.count(user.data()), 0u);
+}
+
+// Run with HCC_UNPINNED_COPY_MODE=2 (CMakeLists.txt).
+TEST(CopyEngineStaging, EverySizeIsStaged) {
+  REQUIRE_MODE("2");
+  for (std::size_t bytes : {std::size_t(100), 16 * MB + 3}) {
+    round_trip r = copy_round_trip(bytes);
+    EXPECT_EQ(total(r.up), bytes);
+    EXPECT_EQ(total(r.down), bytes);
+    for (const dma &d : r.up)
+      EXPECT_TRUE(from_pinned_buffer(d));
+    for (const dma &d : r.down)
+      EXPECT_TRUE(from_pinned_buffer(d));
+  }
+}
+
+// Run with HCC_UNPINNED_COPY_MODE=1.
+TEST(CopyEnginePinInPlace, EverySizeIsPinned) {
+  REQUIRE_MODE("1");
+  round_trip r = copy_round_trip(100);
+  ASSERT_EQ(r.up.size(), 1u);
+  EXPECT_FALSE(from_pinned_buffer(r.up[0]));
+  std::lock_guard<std::mutex> lock(g.mutex);
+  EXPECT_EQ(g.unregisters, 2);
+}
+
+// Run with HCC_UNPINNED_COPY_MODE=3.
+TEST(CopyEngineDirect, EverySizeIsDirect) {
+  REQUIRE_MODE("3");
+  round_trip r = copy_round_trip(16 * MB);
+  ASSERT_EQ(r.up.size(), 1u);
+  ASSERT_EQ(r.down.size(), 1u);
+  EXPECT_FALSE(from_pinned_buffer(r.up[0]));
+  EXPECT_FALSE(from_pinned_buffer(r.down[0]));
+  std::lock_guard<std::mutex> lock(g.mutex);
+  EXPECT_EQ(g.unregisters, 0);
+}
+
+// Run with HCC_UNPINNED_COPY_MODE=9 and a bad threshold: one warning each,
+// once per process, and the defaults.
+TEST(CopyEngineBadSettings, ReportedOnceDefaultsUsed) {
+  REQUIRE_MODE("9");
+  testing::internal::CaptureStderr();
+  copy_round_trip(16 * KB);
+  copy_round_trip(16 * KB);
+  std::string err = testing::internal::GetCapturedStderr();
+  auto count = [&](const std::string &what) {
+    std::size_t n = 0;
+    for (std::size_t at = err.find(what); at != std::string::npos;
+         at = err.find(what, at + 1))
+      ++n;
+    return n;
+  };
+  EXPECT_EQ(count("hcc: warning: HCC_UNPINNED_COPY_MODE='9'"), 1u) << err;
+  EXPECT_EQ(count("hcc: warning: HCC_H2D_STAGING_THRESHOLD='lots'"), 1u) << err;
+}

@@ -1,0 +1,149 @@
+// The unpinned-copy strategy table, settings parsing and chunking
+// (core/copy_strategy.hpp); no device needed.
+#include "core/copy_strategy.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+using namespace hc::detail::rt;
+
+namespace {
+
+struct env_fixture {
+  std::map<std::string, std::string> vars;
+  std::vector<std::string> reports;
+  copy_settings parse() {
+    return parse_copy_settings(
+        [this](const char *name) {
+          auto it = vars.find(name);
+          return it == vars.end() ? std::string() : it->second;
+        },
+        [this](const std::string &m) { reports.push_back(m); });
+  }
+};
+
+constexpr std::size_t KB = 1024;
+const copy_capabilities all_caps{true, true, true};
+
+copy_strategy h2d(std::size_t bytes, const copy_settings &s = {},
+                  const copy_capabilities &c = all_caps) {
+  return choose_copy_strategy(true, bytes, s, c);
+}
+copy_strategy d2h(std::size_t bytes, const copy_settings &s = {},
+                  const copy_capabilities &c = all_caps) {
+  return choose_copy_strategy(false, bytes, s, c);
+}
+
+} // namespace
+
+TEST(CopySettings, DefaultsAreTheSeeds) {
+  env_fixture e;
+  copy_settings s = e.parse();
+  EXPECT_EQ(s.mode, unpinned_copy_mode::automatic);
+  EXPECT_EQ(s.h2d_staging_threshold, 64 * KB);
+  EXPECT_EQ(s.h2d_pin_in_place_threshold, 4096 * KB);
+  EXPECT_EQ(s.d2h_pin_in_place_threshold, 1024 * KB);
+  EXPECT_TRUE(e.reports.empty());
+}
+
+TEST(CopySettings, ReadsEveryVariableInKB) {
+  env_fixture e;
+  e.vars = {{"HCC_UNPINNED_COPY_MODE", "2"},
+            {"HCC_H2D_STAGING_THRESHOLD", "0"},
+            {"HCC_H2D_PININPLACE_THRESHOLD", "8192"},
+            {"HCC_D2H_PININPLACE_THRESHOLD", "16"}};
+  copy_settings s = e.parse();
+  EXPECT_EQ(s.mode, unpinned_copy_mode::staging);
+  EXPECT_EQ(s.h2d_staging_threshold, 0u);
+  EXPECT_EQ(s.h2d_pin_in_place_threshold, 8192 * KB);
+  EXPECT_EQ(s.d2h_pin_in_place_threshold, 16 * KB);
+  EXPECT_TRUE(e.reports.empty());
+}
+
+TEST(CopySettings, BadValuesAreReportedAndIgnored) {
+  env_fixture e;
+  e.vars = {{"HCC_UNPINNED_COPY_MODE", "4"},
+            {"HCC_H2D_STAGING_THRESHOLD", "-1"},
+            {"HCC_H2D_PININPLACE_THRESHOLD", "4MB"},
+            {"HCC_D2H_PININPLACE_THRESHOLD", "99999999999999999999999"}};
+  copy_settings s = e.parse();
+  copy_settings d;
+  EXPECT_EQ(s.mode, d.mode);
+  EXPECT_EQ(s.h2d_staging_threshold, d.h2d_staging_threshold);
+  EXPECT_EQ(s.h2d_pin_in_place_threshold, d.h2d_pin_in_place_threshold);
+  EXPECT_EQ(s.d2h_pin_in_place_threshold, d.d2h_pin_in_place_threshold);
+  ASSERT_EQ(e.reports.size(), 4u); // one line per bad variable
+  EXPECT_NE(e.reports[0].find("HCC_UNPINNED_COPY_MODE='4'"), std::string::npos);
+  EXPECT_NE(e.reports[0].find("using 0"), std::string::npos);
+  EXPECT_NE(e.reports[1].find("HCC_H2D_STAGING_THRESHOLD='-1'"),
+            std::string::npos);
+  EXPECT_NE(e.reports[2].find("using 4096"), std::string::npos);
+  EXPECT_NE(e.reports[3].find("HCC_D2H_PININPLACE_THRESHOLD"),
+            std::string::npos);
+}
+
+TEST(CopyStrategy, AutomaticFollowsTheThresholds) {
+  EXPECT_EQ(h2d(1), copy_strategy::direct);
+  EXPECT_EQ(h2d(64 * KB - 1), copy_strategy::direct);
+  EXPECT_EQ(h2d(64 * KB), copy_strategy::staging);
+  EXPECT_EQ(h2d(4096 * KB - 1), copy_strategy::staging);
+  EXPECT_EQ(h2d(4096 * KB), copy_strategy::pin_in_place);
+  EXPECT_EQ(h2d(1ull << 30), copy_strategy::pin_in_place);
+  EXPECT_EQ(d2h(1), copy_strategy::staging);
+  EXPECT_EQ(d2h(1024 * KB - 1), copy_strategy::staging);
+  EXPECT_EQ(d2h(1024 * KB), copy_strategy::pin_in_place);
+}
+
+TEST(CopyStrategy, ForcedModes) {
+  copy_settings s;
+  s.mode = unpinned_copy_mode::pin_in_place;
+  EXPECT_EQ(h2d(16, s), copy_strategy::pin_in_place);
+  EXPECT_EQ(d2h(16, s), copy_strategy::pin_in_place);
+  s.mode = unpinned_copy_mode::staging;
+  EXPECT_EQ(h2d(1ull << 30, s), copy_strategy::staging);
+  EXPECT_EQ(d2h(1ull << 30, s), copy_strategy::staging);
+  s.mode = unpinned_copy_mode::direct;
+  EXPECT_EQ(h2d(1ull << 30, s), copy_strategy::direct);
+  EXPECT_EQ(d2h(1ull << 30, s), copy_strategy::direct);
+}
+
+TEST(CopyStrategy, WhatTheDeviceCannotDoFallsBack) {
+  copy_capabilities no_pin{true, false, false};
+  EXPECT_EQ(h2d(1ull << 30, {}, no_pin), copy_strategy::staging);
+  EXPECT_EQ(d2h(1ull << 30, {}, no_pin), copy_strategy::staging);
+  copy_settings s;
+  s.mode = unpinned_copy_mode::pin_in_place; // forced, impossible: automatic
+  EXPECT_EQ(h2d(16, s, no_pin), copy_strategy::direct);
+  s.mode = unpinned_copy_mode::direct; // the seed: D2H has no direct path
+  EXPECT_EQ(d2h(16, s, no_pin), copy_strategy::staging);
+  copy_capabilities nothing{false, false, false};
+  EXPECT_EQ(h2d(16, {}, nothing), copy_strategy::staging);
+}
+
+TEST(CopyChunks, CoverTheCopyExactly) {
+  EXPECT_EQ(chunk_count(0, 4), 0u);
+  EXPECT_EQ(chunk_count(8, 4), 2u);
+  EXPECT_EQ(chunk_count(9, 4), 3u);
+  std::size_t total = 0;
+  for (std::size_t i = 0; i < chunk_count(10, 4); ++i) {
+    copy_chunk c = chunk_at(10, 4, i);
+    EXPECT_EQ(c.offset, total);
+    total += c.size;
+  }
+  EXPECT_EQ(total, 10u);
+  EXPECT_EQ(chunk_at(10, 4, 2).size, 2u);
+}
+
+TEST(PageRange, EnclosesTheBytes) {
+  auto *p = reinterpret_cast<const void *>(std::uintptr_t(0x10010));
+  page_range r = enclosing_pages(p, 0x1000, 0x1000);
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(r.base), 0x10000u);
+  EXPECT_EQ(r.bytes, 0x2000u);
+  r = enclosing_pages(reinterpret_cast<const void *>(std::uintptr_t(0x20000)),
+                      0x1000, 0x1000);
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(r.base), 0x20000u);
+  EXPECT_EQ(r.bytes, 0x1000u);
+}
