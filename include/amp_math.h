@@ -1,6 +1,17 @@
-// <amp_math.h>: C++ AMP's Concurrency::fast_math and precise_math are not
-// part of hcc yet. They need device math functions (libdevice on NVPTX, the
-// host libm on the CPU backend) wired into both passes, which is the subject
-// of hcc's math-library issue; see docs/amp.md. Until then, including this
-// header is an error rather than a silent gap.
-#error "<amp_math.h> is not available in hcc yet (Concurrency::fast_math / precise_math depend on the device math library, not implemented); see docs/amp.md"
+// <amp_math.h>: C++ AMP's Concurrency::precise_math and
+// Concurrency::fast_math, which are hc's (include/hc/detail/math/
+// precise_fast_math.hpp): float and double overloads and the f-suffixed
+// float names of the C99 math functions, restrict(amp, cpu). On a GPU they
+// run hcc's device math library, on the CPU the host's libm; accuracy and
+// what is absent: docs/math.md.
+#ifndef HCC_AMP_MATH_H
+#define HCC_AMP_MATH_H
+
+#include <amp.h>
+
+namespace Concurrency {
+namespace precise_math = hc::precise_math;
+namespace fast_math = hc::fast_math;
+} // namespace Concurrency
+
+#endif // HCC_AMP_MATH_H

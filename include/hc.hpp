@@ -21,5 +21,6 @@
 #include "hc/detail/atomics.hpp"
 #include "hc/detail/wavefront.hpp"
 #include "hc/detail/parallel_for_each.hpp"
+#include "hc/detail/math/precise_fast_math.hpp"
 
 #endif // HC_HPP

@@ -23,7 +23,6 @@ namespace hcc {
 static constexpr StringLiteral DeviceLibraryPrefixes[] = {
     "llvm.",   // Intrinsics and LLVM's own special globals.
     "__hcc_",  // hcc's device runtime (heap, printf buffer, ...).
-    "__nv_",   // libdevice math, for NVPTX.
     "__nvvm_", // __nvvm_reflect and friends, folded by NVVMReflect.
     "__ocml_", // ROCm device libraries: math,
     "__ockl_", //   kernel library,

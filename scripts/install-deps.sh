@@ -7,5 +7,5 @@ $SUDO apt-get update
 # python3-psutil: lit's per-test --timeout (scripts/gpu-lit.sh).
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
   cmake ninja-build g++ make python3 python3-psutil \
-  clang-22 libclang-22-dev llvm-22-dev lld-22 llvm-22-tools \
+  clang-22 libclang-22-dev llvm-22-dev lld-22 llvm-22-tools libclc-22 \
   libboost-context-dev googletest libgtest-dev libxxhash-dev

@@ -13,6 +13,7 @@
 #include "PassCommands.h"
 
 #include "AMDGPUCommands.h"
+#include "DeviceLibraries.h"
 #include "HccConfig.h"
 #include "OffloadTargets.h"
 
@@ -132,6 +133,8 @@ Job PassCommandBuilder::devicePass(const TranslationUnit &TU,
                                      "--offload-arch=" + Target,
                                      "--cuda-feature=" + ptxFeatureFor(Target)};
   addCommonOffloadArgs(Args, TU);
+  // The target's math library (libm has no device code): docs/math.md.
+  addDeviceLibraryArgs(Target, TC, Args);
   Args.insert(Args.end(),
               {"-D__KALMAR_ACCELERATOR__=1", "-D__HCC_ACCELERATOR__=1"});
   if (!TC.PassPlugin.empty())

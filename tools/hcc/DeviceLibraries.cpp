@@ -1,0 +1,58 @@
+//===- DeviceLibraries.cpp - Math libraries of the device passes ---------===//
+//
+// NVPTX: Clang's CUDA math headers declare the C/C++ math API for device
+// code in terms of libdevice (__nv_*); include/hc/detail/math/ implements
+// those on libclc, whose nvptx64 bitcode (Debian package libclc-22) is
+// linked with -mlink-builtin-bitcode: clang links only the functions the
+// module calls, internalises them and gives them the module's target
+// attributes, before the optimiser and before hcc's pass plugin, which then
+// diagnoses any device function still without a body.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeviceLibraries.h"
+
+#include "OffloadTargets.h"
+#include "Toolchain.h"
+
+#include "llvm/Support/Process.h"
+#include "llvm/TargetParser/Triple.h"
+
+#ifndef HCC_LIBCLC_DIR
+#define HCC_LIBCLC_DIR "/usr/lib/clc"
+#endif
+
+using namespace llvm;
+
+namespace hcc {
+
+/// Where libclc's bitcode is: HCC_LIBCLC_DIR in the environment, else the
+/// directory CMake found (Debian's libclc-22 installs /usr/lib/clc).
+static std::string libclcDir() {
+  if (std::optional<std::string> Dir = sys::Process::GetEnv("HCC_LIBCLC_DIR"))
+    if (!Dir->empty())
+      return *Dir;
+  return HCC_LIBCLC_DIR;
+}
+
+std::vector<std::string> deviceBitcodeLibraries(const Triple &T) {
+  // "nvptx64--" is libclc's generic NVPTX build. Not "nvptx64--nvidiacl":
+  // that one calls libdevice's __nv_* functions, which nothing provides.
+  if (T.isNVPTX() && T.isArch64Bit())
+    return {libclcDir() + "/nvptx64--.bc"};
+  return {};
+}
+
+void addDeviceLibraryArgs(StringRef Arch, const Toolchain &TC,
+                          std::vector<std::string> &Args) {
+  if (!isNVPTXTarget(Arch))
+    return;
+  Args.insert(Args.end(),
+              {"-include", TC.IncludeDir + "/hc/detail/math/device_libm.h"});
+  for (const std::string &Lib :
+       deviceBitcodeLibraries(Triple("nvptx64-nvidia-cuda")))
+    Args.insert(Args.end(),
+                {"-Xclang", "-mlink-builtin-bitcode", "-Xclang", Lib});
+}
+
+} // namespace hcc
