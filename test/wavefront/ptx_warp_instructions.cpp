@@ -2,7 +2,8 @@
 // warp and bit instructions (no calls left): lane id and active mask
 // registers, shfl.sync in all four modes with the sub-section width encoded
 // in the c operand (segment mask (32 - width) << 8, clamp lane 31, or 0 for
-// up), vote.sync, brev/popc/clz/bfe, and the timer registers.
+// up), vote.sync, brev/popc/clz/bfe, the timer registers, and the shared
+// memory size registers behind the group segment size queries.
 //
 // Compile-only: checks what the compiler writes, which the GPU run of the
 // suite (scripts/gpu-lit.sh, no compiler there) cannot replay.
@@ -35,6 +36,8 @@
 // CHECK-DAG: bfe.u32
 // CHECK-DAG: %globaltimer
 // CHECK-DAG: %clock64
+// CHECK-DAG: mov.u32 {{%r[0-9]+}}, %total_smem_size;
+// CHECK-DAG: mov.u32 {{%r[0-9]+}}, %dynamic_smem_size;
 // CHECK-NOT: .extern .func
 
 #include <hc.hpp>
@@ -55,6 +58,8 @@ int main() {
     r += static_cast<int>(hc::__bitrev_b32(u) + hc::__popcount_u32_b32(u) +
                           hc::__firstbit_u32_u32(u) +
                           hc::__bitextract_u32(u, 5, 7));
+    r += static_cast<int>(hc::get_group_segment_size() +
+                          hc::get_static_group_segment_size());
     v[t.global] = r;
     std::uint64_t q = w[t.global];
     w[t.global] = hc::__ballot(x) + hc::__bitrev_b64(q) +
