@@ -230,8 +230,10 @@ void print_entry(std::ostream &os, const am_entry &e) {
   const am_record &r = e.record;
   os << "#" << std::setw(6) << r.sequence << " " << std::setw(16) << e.base
      << " " << std::setw(12) << r.bytes << " " << std::setw(7)
-     << kind_name(e.kind) << (r.pinned ? (r.coherent ? " coherent" : " noncoh  ")
-                                       : "         ")
+     << kind_name(e.kind)
+     << (r.am_managed && !r.in_device_memory
+             ? (r.coherent ? " coherent   " : " noncoherent")
+             : "            ")
      << " " << std::setw(8) << narrow_path(r.dev) << " app " << r.app_id
      << " flags 0x" << std::hex << r.app_flags << std::dec << "\n";
 }
@@ -243,7 +245,7 @@ void am_print(const void *target) {
   std::ostringstream os;
   if (!target) {
     os << "am_memtracker: " << all.size() << " tracked range(s)\n"
-       << "    seq#             base        bytes    kind coherence device\n";
+       << "    seq#             base        bytes    kind coherence   device\n";
     for (const am_entry &e : all)
       print_entry(os, e);
   } else {
