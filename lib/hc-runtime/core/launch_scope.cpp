@@ -26,18 +26,18 @@ struct launch_scope::use {
 };
 
 launch_scope::launch_scope(queue_ptr q)
-    : queue_(std::move(q)), uses_(new std::vector<use>),
-      previous_(current_scope), open_(true) {
-  if (!queue_) {
-    delete uses_;
+    : queue_(std::move(q)), uses_(nullptr), previous_(current_scope),
+      open_(true) {
+  if (!queue_)
     throw Kalmar::runtime_exception("hc runtime: kernel launch without a queue",
                                     Kalmar::E_INVALIDARG_CODE);
-  }
   current_scope = this;
 }
 
 launch_scope::~launch_scope() {
   close();
+  if (!uses_)
+    return;
   for (use &u : *uses_)
     u.s->release();
   delete uses_;
@@ -60,6 +60,10 @@ void *launch_scope::bind(storage *s, access_mode mode) {
     throw Kalmar::runtime_exception(
         "hc runtime: storage bound to a kernel launch that is already closed",
         Kalmar::E_FAIL_CODE);
+  // Allocated on the first binding: kernels that capture no data (and
+  // launch loops measuring dispatch) skip the allocation.
+  if (!uses_)
+    uses_ = new std::vector<use>;
   // The same data captured twice (two views of one array, or a view copied
   // twice): one binding with the union of the access modes.
   for (use &u : *uses_) {
@@ -106,15 +110,17 @@ async_ptr launch_scope::submit(const kernel_launch &kernel) {
       s->release();
   }
   close();
+  static const std::vector<use> no_uses;
+  const std::vector<use> &uses = uses_ ? *uses_ : no_uses;
   std::vector<async_ptr> deps;
-  for (use &u : *uses_)
-    for (async_ptr &d : u.deps)
+  for (const use &u : uses)
+    for (const async_ptr &d : u.deps)
       if (!d->is_ready() &&
           std::find(deps.begin(), deps.end(), d) == deps.end())
         deps.push_back(d);
   async_ptr op = queue_->launch(kernel, deps);
   rt::note_kernel_submitted();
-  for (use &u : *uses_)
+  for (const use &u : uses)
     u.s->record_use(queue_, u.mode, op);
   return op;
 }

@@ -2,6 +2,7 @@
 // completion_worker thread that reports finished commands in order.
 #include "backends/cuda/cuda_device.hpp"
 #include "backends/cuda/cuda_util.hpp"
+#include <sys/prctl.h>
 
 #include "core/environment.hpp"
 #include "core/image_registry.hpp"
@@ -30,8 +31,23 @@ constexpr std::chrono::microseconds wait_yield(20000);
 // the latency of then() callbacks and argument-block releases.
 constexpr std::chrono::microseconds worker_poll(20);
 
-// How long the completion thread stays awake after its queue ran empty.
-constexpr std::chrono::microseconds spin_before_sleep(100);
+// How long the completion thread keeps polling after its queue ran empty
+// before it blocks (a blocked thread costs push() a futex wake-up).
+constexpr std::chrono::microseconds poll_before_sleep(200);
+
+// While commands are submitted back to back the completion thread keeps
+// off the driver: its calls (recording an event on the stream, querying
+// one) take the driver's locks and were measured to make the submitting
+// thread's cuLaunchKernel 15-100% slower. It calls the driver once no
+// command was pushed for `submit_quiet`, or when `backlog_limit` commands
+// wait to be completed (which bounds the argument blocks kept alive and
+// the delay of then() callbacks in a long burst).
+constexpr std::uint64_t submit_quiet_ns = 20000;
+constexpr std::size_t backlog_limit = 64;
+
+// Timer slack of the completion thread: its 20 us polls would otherwise
+// sleep for the default 50 us slack on top.
+constexpr unsigned long worker_timer_slack_ns = 5000;
 
 } // namespace
 
@@ -203,6 +219,8 @@ void completion_worker::push(entry e) {
     share_event_locked(entries_.back().state->end_owner_,
                        entries_.back().state.get());
   queued_.store(entries_.size(), std::memory_order_release);
+  last_push_ns_.store(entries_.back().state->submitted_,
+                      std::memory_order_relaxed);
   // A thread that is awake (spinning or waiting for an event) finds the
   // entry by itself: only a sleeping one needs the (costly) wake-up.
   if (!thread_running_)
@@ -229,21 +247,33 @@ void completion_worker::stop() noexcept {
   work_.notify_all();
 }
 
+bool completion_worker::may_call_driver_locked() const {
+  if (entries_.size() >= backlog_limit)
+    return true;
+  std::uint64_t last = last_push_ns_.load(std::memory_order_relaxed);
+  return current_tick() - last >= submit_quiet_ns;
+}
+
 void completion_worker::loop() noexcept {
+#ifdef PR_SET_TIMERSLACK
+  prctl(PR_SET_TIMERSLACK, worker_timer_slack_ns, 0, 0, 0);
+#endif
   const driver_api &api = device_.api();
   std::unique_lock<std::mutex> lock(mutex_);
   for (;;) {
     if (entries_.empty()) {
       if (stopping_)
         break;
-      // Spin a little before sleeping: commands submitted back to back
+      // Poll a little before blocking: commands submitted back to back
       // then find the thread awake and push() needs no wake-up, which
-      // costs microseconds per command in virtualised kernels.
+      // costs microseconds per command in virtualised kernels. Polling
+      // with sleeps, not spinning, keeps this thread off the cache lines
+      // the submitting thread writes.
       lock.unlock();
-      auto spin_until = std::chrono::steady_clock::now() + spin_before_sleep;
+      auto poll_until = std::chrono::steady_clock::now() + poll_before_sleep;
       while (queued_.load(std::memory_order_acquire) == 0 &&
-             std::chrono::steady_clock::now() < spin_until)
-        cpu_relax();
+             std::chrono::steady_clock::now() < poll_until)
+        std::this_thread::sleep_for(worker_poll);
       lock.lock();
       if (!entries_.empty() || stopping_)
         continue;
@@ -255,6 +285,12 @@ void completion_worker::loop() noexcept {
       sleeping_ = false;
       if (!woken)
         break;
+      continue;
+    }
+    if (!may_call_driver_locked()) {
+      lock.unlock();
+      std::this_thread::sleep_for(worker_poll);
+      lock.lock();
       continue;
     }
     std::shared_ptr<cuda_state> front = entries_.front().state;
@@ -274,12 +310,17 @@ void completion_worker::loop() noexcept {
         continue;
       }
     }
-    // Poll with short sleeps rather than blocking in cuEventSynchronize:
-    // a thread blocked in the driver contends with the submitting thread
-    // (measured: launches several times slower at times on the H200).
-    CUresult r;
-    while ((r = api.cuEventQuery(front->end_.load())) == CUDA_ERROR_NOT_READY)
+    // One query per round, then a short sleep: a thread blocked in
+    // cuEventSynchronize contends with the submitting thread (measured:
+    // launches several times slower at times on the H200), and between
+    // rounds a new burst of submissions keeps this thread off the driver.
+    CUresult r = api.cuEventQuery(front->end_.load());
+    if (r == CUDA_ERROR_NOT_READY) {
+      front.reset();
       std::this_thread::sleep_for(worker_poll);
+      lock.lock();
+      continue;
+    }
     drain_known(front.get(), r);
     front.reset();
     lock.lock();

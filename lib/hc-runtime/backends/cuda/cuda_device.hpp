@@ -135,6 +135,8 @@ public:
 private:
   void loop() noexcept;
   void start_thread_locked();
+  // Whether the thread may call the driver now (see submit_quiet_ns).
+  bool may_call_driver_locked() const;
   // Profiling ticks and set_ready()/set_error(), then releases the entry.
   void complete(entry &e, CUresult result, const char *call) noexcept;
 
@@ -151,6 +153,8 @@ private:
   bool sleeping_ = false;             // the thread waits on work_
   // entries_.size(), readable without the mutex (the thread's spin).
   std::atomic<std::size_t> queued_{0};
+  // Submission tick of the newest command (current_tick() nanoseconds).
+  std::atomic<std::uint64_t> last_push_ns_{0};
   std::recursive_mutex completing_;   // completions happen in order
 };
 
@@ -281,6 +285,14 @@ private:
 
   std::mutex queue_mutex_;
   std::shared_ptr<queue> default_queue_;
+
+  // Unique among all devices ever made (kernel()'s per-thread cache).
+  const std::uint64_t serial_ = next_serial();
+  static std::uint64_t next_serial() {
+    static std::atomic<std::uint64_t> counter{0};
+    return ++counter;
+  }
+  loaded_kernel &lookup_kernel(const char *name);
 
   std::mutex kernel_mutex_;
   std::unordered_map<std::size_t, CUmodule> modules_;  // by image index

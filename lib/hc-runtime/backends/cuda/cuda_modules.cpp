@@ -240,6 +240,25 @@ CUmodule cuda_device::link_and_load(const char *ptx, std::size_t size,
 }
 
 loaded_kernel &cuda_device::kernel(const char *name) {
+  // Launch loops ask for the same kernel of the same device again and
+  // again: remember the last answer of this thread. Loaded kernels live as
+  // long as their device; the key is the device's serial number, never
+  // reused, so a device destroyed and another made at the same address
+  // (unit tests do that) cannot hit a stale entry.
+  struct last_lookup {
+    std::uint64_t device = 0;
+    const char *name = nullptr;
+    loaded_kernel *kernel = nullptr;
+  };
+  static thread_local last_lookup last;
+  if (last.device == serial_ && last.name == name)
+    return *last.kernel;
+  loaded_kernel &k = lookup_kernel(name);
+  last = last_lookup{serial_, name, &k};
+  return k;
+}
+
+loaded_kernel &cuda_device::lookup_kernel(const char *name) {
   std::lock_guard<std::mutex> lock(kernel_mutex_);
   auto by_pointer = kernels_by_pointer_.find(name);
   if (by_pointer != kernels_by_pointer_.end())
