@@ -69,6 +69,8 @@ const char usage[] =
     "  --png FILE                 plot GB/s against size, one line per\n"
     "                             direction, memory and strategy (needs\n"
     "                             gnuplot; without it FILE.gp is written)\n"
+    "  --plot CSV                 with --png: only plot the rows of CSV (e.g.\n"
+    "                             merged with raw_cuda_copy's), measure nothing\n"
     "\n"
     "Exit status: 0, 1 when there is no GPU (and no --device), 2 for bad\n"
     "arguments, 3 when a copy failed or copied wrong data.\n";
@@ -147,6 +149,9 @@ bool parse_options(int argc, char **argv, options &o, int &status) {
     } else if (a == "--png") {
       if (!value(o.png))
         return fail("--png needs a file name");
+    } else if (a == "--plot") {
+      if (!value(o.plot_only))
+        return fail("--plot needs a CSV file");
     } else if (a == "--child") {
       o.child = true;
     } else {
@@ -160,6 +165,8 @@ bool parse_options(int argc, char **argv, options &o, int &status) {
   if (o.directions.empty())
     o.directions = {direction::h2d, direction::d2h, direction::d2d,
                     direction::peer};
+  if (!o.plot_only.empty() && o.png.empty())
+    return fail("--plot needs --png FILE");
   if (o.min_bytes > o.max_bytes)
     return fail("--min is larger than --max");
   return true;

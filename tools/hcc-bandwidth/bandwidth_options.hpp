@@ -23,6 +23,7 @@ struct options {
   unsigned max_iterations = 1000;
   std::string device;           // device path; default: the first GPU
   std::string csv, png;         // output files
+  std::string plot_only;        // --plot CSV: only plot that file
   bool child = false;           // internal: one mode, CSV rows on stdout
 };
 

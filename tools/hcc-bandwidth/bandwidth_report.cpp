@@ -61,11 +61,25 @@ bool write_csv(const std::string &path, const std::vector<row> &rows) {
   return static_cast<bool>(out.flush());
 }
 
+bool read_csv(const std::string &path, std::vector<row> &rows) {
+  std::ifstream in(path);
+  if (!in)
+    return false;
+  std::string line;
+  while (std::getline(in, line)) {
+    row r;
+    if (parse_csv_line(line, r))
+      rows.push_back(r);
+  }
+  return true;
+}
+
 std::string plot(const std::string &csv, const std::string &png,
                  const std::vector<row> &rows) {
-  std::set<std::pair<std::string, std::string>> series;
+  // One line per direction, memory and strategy.
+  std::set<std::vector<std::string>> series;
   for (const row &r : rows)
-    series.insert({r.direction, r.strategy});
+    series.insert({r.direction, r.memory, r.strategy});
   std::string script = png + ".gp";
   {
     std::ofstream gp(script);
@@ -84,10 +98,13 @@ std::string plot(const std::string &csv, const std::string &png,
        << "plot \\\n";
     std::size_t i = 0;
     for (const auto &s : series) {
-      gp << "  '" << csv << "' using ((strcol(1) eq '" << s.first
-         << "' && strcol(3) eq '" << s.second
-         << "') ? $4 : 1/0):7 with linespoints title '" << s.first << " "
-         << s.second << "'" << (++i < series.size() ? ", \\\n" : "\n");
+      std::string title = s[0] + " " + s[1];
+      if (s[2] != s[1])
+        title += " " + s[2];
+      gp << "  '" << csv << "' using ((strcol(1) eq '" << s[0]
+         << "' && strcol(2) eq '" << s[1] << "' && strcol(3) eq '" << s[2]
+         << "') ? $4 : 1/0):7 with linespoints title '" << title << "'"
+         << (++i < series.size() ? ", \\\n" : "\n");
     }
   }
   if (std::system("command -v gnuplot >/dev/null 2>&1") == 0) {

@@ -24,6 +24,8 @@ std::string csv_line(const row &r);
 // Parses a line of csv_line(); false for anything else.
 bool parse_csv_line(const std::string &line, row &r);
 bool write_csv(const std::string &path, const std::vector<row> &rows);
+// The rows of a CSV file written by write_csv (or raw_cuda_copy).
+bool read_csv(const std::string &path, std::vector<row> &rows);
 // Writes `png`.gp plotting `csv` (one line per direction/strategy) and runs
 // gnuplot on it if there is one. Returns a line for the user.
 std::string plot(const std::string &csv, const std::string &png,

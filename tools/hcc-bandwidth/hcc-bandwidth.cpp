@@ -265,6 +265,16 @@ int main(int argc, char **argv) {
   int status = 0;
   if (!parse_options(argc, argv, o, status))
     return status;
+  if (!o.plot_only.empty()) {
+    std::vector<row> rows;
+    if (!read_csv(o.plot_only, rows) || rows.empty()) {
+      std::fprintf(stderr, "hcc-bandwidth: no rows in %s\n",
+                   o.plot_only.c_str());
+      return 2;
+    }
+    std::printf("# %s\n", plot(o.plot_only, o.png, rows).c_str());
+    return 0;
+  }
 
   // With one mode, this process measures it: the runtime reads the
   // variable on the first unpinned copy, after this.
