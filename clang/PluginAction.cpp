@@ -4,17 +4,19 @@
 // compilation. Loading the library registers the [[hc]]/[[cpu]] attributes
 // (HccAttributes.cpp); this action, which Clang runs before the main action
 // of every compile that loads the plugin, installs the source rewriting that
-// lets those attributes follow a parameter list. It adds no AST consumer of
-// its own and leaves the main action (code generation, -fsyntax-only, ...)
-// to do the compile as usual.
+// lets those attributes follow a parameter list, and in the device pass adds
+// the AST consumers that prepare device code generation. It leaves the main
+// action (code generation, -fsyntax-only, ...) to do the compile as usual.
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeviceVirtualFunctions.h"
 #include "SourceRewriting.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 
 #include <memory>
 #include <string>
@@ -30,7 +32,12 @@ protected:
                                                  llvm::StringRef) override {
     // Called once the main file is registered and before it is lexed.
     hcc::installAttributeSpellingRewriter(CI, AmpMode);
-    return std::make_unique<ASTConsumer>();
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    if (auto Virtuals = hcc::createDeviceVirtualFunctionsConsumer(CI))
+      Consumers.push_back(std::move(Virtuals));
+    if (Consumers.empty())
+      return std::make_unique<ASTConsumer>();
+    return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
   /// -fplugin-arg-hcc-amp (hcc -std=c++amp): C++ AMP mode, restrict(amp)

@@ -11,9 +11,12 @@
 #include "DevicePruning.h"
 #include "DeviceReachability.h"
 #include "HostOnlyFunctions.h"
+#include "KernelRestrictions.h"
 #include "SpecialGlobals.h"
 #include "UndefinedReferenceDiagnostics.h"
+#include "VTableTypeMetadata.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
@@ -33,20 +36,26 @@ static void discardDeviceCode(Module &M) {
 }
 
 // For people debugging the device pass: `-mllvm -hcc-prune-device=false`
-// leaves the module as Clang emitted it (diagnostics included).
+// leaves the module as Clang emitted it (diagnostics included), less the
+// vtable type metadata that no later pass would remove.
 static cl::opt<bool>
     PruneDevice("hcc-prune-device", cl::init(true), cl::Hidden,
                 cl::desc("hcc: check and prune device modules to what the "
                          "kernels reach"));
 
 PreservedAnalyses DevicePrunePass::run(Module &M, ModuleAnalysisManager &) {
-  if (!PruneDevice || !isDeviceModule(M))
+  if (!isDeviceModule(M))
     return PreservedAnalyses::all();
+  if (!PruneDevice) {
+    dropVTableTypeMetadata(M);
+    return PreservedAnalyses::none();
+  }
 
   // What the device may not have, and what it gets regardless, is settled
   // before anything is judged.
   dropHostOnlyBodies(M);
   defineDeviceAbiStubs(M);
+  releaseVTablesFromUsedLists(M);
 
   SmallVector<Function *, 8> Kernels = findKernels(M);
   SmallVector<GlobalValue *, 16> Roots(Kernels.begin(), Kernels.end());
@@ -54,7 +63,14 @@ PreservedAnalyses DevicePrunePass::run(Module &M, ModuleAnalysisManager &) {
   // Errors first, on the module as Clang emitted it, so that every call
   // still carries its own source location. All of them are reported; Clang
   // fails the compilation afterwards.
-  if (diagnoseUndefinedReferences(M.getContext(), DeviceReachability(Roots))) {
+  DeviceReachability FromKernels(Roots);
+  SmallPtrSet<const GlobalValue *, 8> Explained;
+  unsigned Errors = diagnoseKernelRestrictions(M, FromKernels, Explained);
+  Errors += diagnoseUndefinedReferences(FromKernels, Explained);
+  // Virtual calls have been followed; nothing after this reads the type
+  // metadata the Clang plugin asked for.
+  dropVTableTypeMetadata(M);
+  if (Errors) {
     // Clang fails the compilation after code generation; until then the
     // offending code must not reach the backend, which may crash on it
     // (thread-local variables) instead of failing cleanly.

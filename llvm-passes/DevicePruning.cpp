@@ -52,10 +52,10 @@ static void deleteGlobals(ArrayRef<GlobalValue *> Dead) {
   for (GlobalValue *GV : Dead) {
     GV->removeDeadConstantUsers();
     // Live code never refers to a dead symbol (that would have made it
-    // live); anything left is a stray constant or metadata-only user. Do
-    // not let it crash the compiler.
+    // live). Live vtables do: slots no kernel's virtual call can select
+    // become null, as Clang writes slots it cannot fill.
     if (!GV->use_empty())
-      GV->replaceAllUsesWith(PoisonValue::get(GV->getType()));
+      GV->replaceAllUsesWith(Constant::getNullValue(GV->getType()));
     GV->eraseFromParent();
   }
 }

@@ -7,6 +7,14 @@
 // class computes that set and remembers, for each symbol, how it was reached,
 // so that diagnostics can show the call chain and point at the source line.
 //
+// Vtables are data whose function slots are reached only by the virtual
+// calls that can select them: Clang (set up by the Clang plugin) marks each
+// vtable with type metadata, !type !{address point, class}, and each virtual
+// call with a type test of the vtable pointer against the static class, so
+// a call of class C at offset N reaches the slot at N past each of C's
+// address points in the vtables reached. A vtable without type metadata has
+// all its slots reached, as any other data.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef HCC_LLVM_PASSES_DEVICEREACHABILITY_H
@@ -17,8 +25,13 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <cstdint>
+
 namespace llvm {
+class CallInst;
 class Constant;
+class GlobalVariable;
+class Metadata;
 class Function;
 class GlobalValue;
 class Instruction;
@@ -38,6 +51,8 @@ struct ReachedFrom {
   const llvm::Instruction *Site = nullptr;
   /// The root the chain starts from.
   const llvm::GlobalValue *Root = nullptr;
+  /// Reached as a vtable slot that the virtual call at Site can select.
+  bool Virtual = false;
 };
 
 class DeviceReachability {
@@ -68,7 +83,29 @@ private:
                     const llvm::GlobalValue *Root,
                     const llvm::Instruction *Site);
 
+  /// A virtual call: its offset into the vtable past the address point, or
+  /// every slot when the offset is not known.
+  struct VirtualCall {
+    const llvm::Instruction *Site;
+    const llvm::Function *Caller;
+    const llvm::GlobalValue *Root;
+    uint64_t Offset;
+    bool AnySlot;
+  };
+  struct AddressPoint {
+    const llvm::GlobalVariable *VTable;
+    uint64_t Offset;
+  };
+
+  void walkVTable(const llvm::GlobalVariable &VTable, const ReachedFrom &How);
+  void walkTypeTest(const llvm::CallInst &TypeTest, const llvm::Function &F);
+  void reachSlot(const AddressPoint &Point, const VirtualCall &Call);
+
   llvm::DenseMap<const llvm::GlobalValue *, ReachedFrom> Reached;
+  llvm::DenseMap<const llvm::Metadata *, llvm::SmallVector<VirtualCall, 2>>
+      CallsByClass;
+  llvm::DenseMap<const llvm::Metadata *, llvm::SmallVector<AddressPoint, 2>>
+      VTablesByClass;
   llvm::SmallVector<const llvm::GlobalValue *, 64> Order;
   /// Constants already taken apart; shared constant expressions would
   /// otherwise be walked once per use.

@@ -2,11 +2,7 @@
 //
 // Part of hcc.
 //
-// The errors are DiagnosticInfoUnsupported: Clang's BackendConsumer maps its
-// debug location back to a SourceLocation, so the error is printed as
-// "file.cpp:LINE:COL: error: ..." with the source line and include stack,
-// exactly like a front-end error, and makes clang exit non-zero. Diagnostics
-// of plugin-allocated kinds would be printed without any location.
+// How the errors are reported: KernelDiagnostic.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,14 +10,12 @@
 
 #include "DeviceLibraryAllowList.h"
 #include "DeviceReachability.h"
+#include "KernelDiagnostic.h"
 #include "SymbolNames.h"
 
-#include "llvm/ADT/Twine.h"
-#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstrTypes.h"
-#include "llvm/IR/LLVMContext.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -53,17 +47,6 @@ bool lacksDeviceDefinition(const GlobalValue &GV) {
   return false;
 }
 
-namespace {
-
-/// Everything needed to phrase and place one error.
-struct Offence {
-  const GlobalValue *Symbol;
-  const ReachedFrom *How;
-  const Function *SiteFunction;
-};
-
-} // namespace
-
 /// The function whose code holds the reference: the site's, or for a symbol
 /// reached straight from a root, the root itself.
 static const Function *siteFunction(const ReachedFrom &How) {
@@ -72,75 +55,49 @@ static const Function *siteFunction(const ReachedFrom &How) {
   return dyn_cast_or_null<Function>(How.Root);
 }
 
-static DiagnosticLocation locationOf(const Offence &O) {
-  if (O.How->Site && O.How->Site->getDebugLoc())
-    return DiagnosticLocation(O.How->Site->getDebugLoc());
-  if (O.SiteFunction && O.SiteFunction->getSubprogram())
-    return DiagnosticLocation(O.SiteFunction->getSubprogram());
-  return DiagnosticLocation();
-}
-
-/// "calls" for a direct call from the previous link of the chain, "refers
-/// to" for an address taken or a reference through data.
-static StringRef verbFor(const Offence &O) {
-  const auto *Call = dyn_cast_or_null<CallBase>(O.How->Site);
-  if (Call && O.How->Parent == O.SiteFunction &&
-      Call->getCalledOperand()->stripPointerCasts() == O.Symbol)
+/// "calls" for a direct call from the previous link of the chain, "calls
+/// virtual function" for a slot a virtual call can reach, "refers to" for an
+/// address taken or a reference through data.
+static StringRef verbFor(const GlobalValue &Symbol, const ReachedFrom &How,
+                         const Function *SiteFunction) {
+  if (How.Virtual)
+    return "calls virtual function";
+  const auto *Call = dyn_cast_or_null<CallBase>(How.Site);
+  if (Call && How.Parent == SiteFunction &&
+      Call->getCalledOperand()->stripPointerCasts() == &Symbol)
     return "calls";
   return "refers to";
 }
 
-static std::string describe(const Offence &O, const DeviceReachability &R) {
+static std::string describe(const GlobalValue &Symbol, const ReachedFrom &How,
+                            const Function *SiteFunction) {
   std::string Text;
   raw_string_ostream OS(Text);
-  OS << "kernel '";
-  if (const auto *Kernel = dyn_cast<Function>(O.How->Root))
-    OS << kernelDisplayName(*Kernel);
-  else
-    OS << displayName(*O.How->Root);
-  OS << "' ";
-  if (isa<Function>(O.Symbol))
-    OS << verbFor(O) << " '" << displayName(*O.Symbol)
+  if (isa<Function>(Symbol))
+    OS << verbFor(Symbol, How, SiteFunction) << " '" << displayName(Symbol)
        << "', which has no definition for the device";
-  else if (cast<GlobalVariable>(O.Symbol)->isThreadLocal())
-    OS << "uses thread-local variable '" << displayName(*O.Symbol)
+  else if (cast<GlobalVariable>(Symbol).isThreadLocal())
+    OS << "uses thread-local variable '" << displayName(Symbol)
        << "'; GPUs have no thread-local storage";
   else
-    OS << "uses global variable '" << displayName(*O.Symbol)
+    OS << "uses global variable '" << displayName(Symbol)
        << "', which is not available on the device";
-
-  OS << "; call chain: ";
-  std::string Previous;
-  for (const GlobalValue *Link : R.chainTo(O.Symbol)) {
-    bool IsRoot = Previous.empty();
-    std::string Name = IsRoot && isa<Function>(Link)
-                           ? kernelDisplayName(*cast<Function>(Link))
-                           : displayName(*Link);
-    // Complete and base-object constructors (C1/C2) demangle alike and
-    // call each other; show such a pair once.
-    if (Name == Previous)
-      continue;
-    if (!IsRoot)
-      OS << " -> ";
-    OS << Name;
-    Previous = std::move(Name);
-  }
   return Text;
 }
 
-unsigned diagnoseUndefinedReferences(LLVMContext &Ctx,
-                                     const DeviceReachability &FromKernels) {
+unsigned diagnoseUndefinedReferences(
+    const DeviceReachability &FromKernels,
+    const SmallPtrSetImpl<const GlobalValue *> &Explained) {
   unsigned Reported = 0;
   for (const GlobalValue *GV : FromKernels.symbols()) {
     const ReachedFrom &How = FromKernels.from(GV);
-    if (!How.Parent || !lacksDeviceDefinition(*GV))
+    if (!How.Parent || Explained.contains(GV) || !lacksDeviceDefinition(*GV))
       continue;
-    Offence O{GV, &How, siteFunction(How)};
-    if (!O.SiteFunction)
+    const Function *SiteFunction = siteFunction(How);
+    if (!SiteFunction)
       continue;
-    std::string Message = describe(O, FromKernels);
-    Ctx.diagnose(DiagnosticInfoUnsupported(*O.SiteFunction, Message,
-                                           locationOf(O), DS_Error));
+    reportKernelError(FromKernels, *GV, *SiteFunction, How.Site,
+                      describe(*GV, How, SiteFunction));
     ++Reported;
   }
   return Reported;

@@ -10,9 +10,10 @@
 #ifndef HCC_LLVM_PASSES_UNDEFINEDREFERENCEDIAGNOSTICS_H
 #define HCC_LLVM_PASSES_UNDEFINEDREFERENCEDIAGNOSTICS_H
 
+#include "llvm/ADT/SmallPtrSet.h"
+
 namespace llvm {
 class GlobalValue;
-class LLVMContext;
 } // namespace llvm
 
 namespace hcc {
@@ -24,12 +25,14 @@ class DeviceReachability;
 /// library supplies.
 bool lacksDeviceDefinition(const llvm::GlobalValue &GV);
 
-/// Reports, as errors through \p Ctx, every symbol in \p FromKernels that
-/// lacks a device definition, each once, at the source location of the
-/// reference on its shortest chain from a kernel. Returns how many it
-/// reported.
-unsigned diagnoseUndefinedReferences(llvm::LLVMContext &Ctx,
-                                     const DeviceReachability &FromKernels);
+/// Reports, as errors, every symbol in \p FromKernels that lacks a device
+/// definition, each once, at the source location of the reference on its
+/// shortest chain from a kernel. Symbols in \p Explained were already
+/// reported for what they mean (an exception thrown, a dynamic_cast...).
+/// Returns how many it reported.
+unsigned diagnoseUndefinedReferences(
+    const DeviceReachability &FromKernels,
+    const llvm::SmallPtrSetImpl<const llvm::GlobalValue *> &Explained);
 
 } // namespace hcc
 
