@@ -1,11 +1,16 @@
 // The unpinned-copy strategy table, settings parsing and chunking
-// (core/copy_strategy.hpp); no device needed.
+// (core/copy_strategy.hpp), and the parallel memcpy of staged copies; no
+// device needed.
 #include "core/copy_strategy.hpp"
+#include "core/host_memory.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <string>
+#include <thread>
 #include <vector>
 
 using namespace hc::detail::rt;
@@ -146,4 +151,45 @@ TEST(PageRange, EnclosesTheBytes) {
                       0x1000, 0x1000);
   EXPECT_EQ(reinterpret_cast<std::uintptr_t>(r.base), 0x20000u);
   EXPECT_EQ(r.bytes, 0x1000u);
+}
+
+// The staging copies' memcpy (core/host_memory.hpp): every size, unaligned
+// ends, several callers at once (one gets the helpers, the others copy
+// alone).
+TEST(ParallelMemcpy, CopiesExactlyTheBytes) {
+  const std::size_t sizes[] = {0, 1, (128 << 10) - 1, 128 << 10,
+                               (1 << 20) + 13, (24 << 20) + 7};
+  for (std::size_t bytes : sizes) {
+    std::vector<unsigned char> src(bytes + 2), dst(bytes + 2, 0xee);
+    for (std::size_t i = 0; i < src.size(); ++i)
+      src[i] = static_cast<unsigned char>(i * 31 + (i >> 11));
+    parallel_memcpy(dst.data() + 1, src.data() + 1, bytes);
+    EXPECT_EQ(dst[0], 0xee);
+    EXPECT_EQ(dst[bytes + 1], 0xee);
+    EXPECT_TRUE(std::equal(src.begin() + 1, src.begin() + 1 + bytes,
+                           dst.begin() + 1))
+        << bytes;
+  }
+  EXPECT_GE(memcpy_threads(), 1u);
+  if (const char *n = std::getenv("HCC_COPY_THREADS")) // CMakeLists.txt
+    EXPECT_EQ(memcpy_threads(), static_cast<unsigned>(std::atoi(n)));
+}
+
+TEST(ParallelMemcpy, ConcurrentCallers) {
+  const std::size_t bytes = 3 << 20;
+  std::vector<unsigned char> src(bytes);
+  for (std::size_t i = 0; i < bytes; ++i)
+    src[i] = static_cast<unsigned char>(i ^ (i >> 8));
+  std::vector<std::vector<unsigned char>> dst(4,
+                                              std::vector<unsigned char>(bytes));
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      for (int k = 0; k < 20; ++k)
+        parallel_memcpy(dst[t].data(), src.data(), bytes);
+    });
+  for (std::thread &t : threads)
+    t.join();
+  for (const auto &d : dst)
+    EXPECT_TRUE(d == src);
 }

@@ -3,6 +3,8 @@
 #include "core/environment.hpp"
 #include "hc/detail/exceptions.hpp"
 
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdlib>
 #include <cstring>
@@ -28,81 +30,98 @@ void free_host(void *ptr) noexcept { std::free(ptr); }
 
 namespace {
 
-// Helper threads for parallel_memcpy: each copy hands one slice to every
-// helper and copies the first slice itself. One copy at a time uses the
-// helpers (others copy alone rather than wait).
+// Helper threads for parallel_memcpy: each copy hands one slice to each
+// helper it uses and copies the first slice itself. One copy at a time uses
+// the helpers (others copy alone rather than wait). Between copies the
+// helpers spin for a while before they sleep: a staged copy hands them a
+// chunk every few tens of microseconds, and a futex wake-up per chunk
+// would cost as much as the copy of a small chunk.
 class memcpy_pool {
 public:
   explicit memcpy_pool(unsigned helpers) : slices_(helpers) {
     for (unsigned i = 0; i < helpers; ++i)
-      threads_.emplace_back([this, i] { run(i); });
-    for (std::thread &t : threads_)
-      t.detach(); // lives as long as the process
+      std::thread([this, i] { run(i); }).detach(); // live as long as the process
   }
 
-  unsigned helpers() const { return static_cast<unsigned>(threads_.size()); }
+  unsigned helpers() const { return static_cast<unsigned>(slices_.size()); }
 
   // False when another copy is using the helpers.
   bool copy(char *dst, const char *src, std::size_t bytes) {
     std::unique_lock<std::mutex> busy(busy_, std::try_to_lock);
     if (!busy.owns_lock())
       return false;
-    unsigned parts = helpers() + 1;
-    // Slices of whole cache lines.
+    // Slices of at least min_slice bytes, whole cache lines.
+    std::size_t parts = bytes / min_slice;
+    if (parts > helpers() + 1)
+      parts = helpers() + 1;
+    if (parts < 2)
+      return false;
     std::size_t slice = (bytes / parts + 63) & ~std::size_t(63);
-    std::size_t mine = slice < bytes ? slice : bytes;
+    std::size_t offset = slice;
+    for (unsigned i = 0; i < helpers(); ++i) {
+      std::size_t n = 0;
+      if (i + 1 < parts && offset < bytes)
+        n = bytes - offset < slice ? bytes - offset : slice;
+      slices_[i] = {dst + offset, src + offset, n};
+      offset += n;
+    }
+    remaining_.store(helpers(), std::memory_order_relaxed);
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      std::size_t offset = mine;
-      for (unsigned i = 0; i < helpers(); ++i) {
-        std::size_t n = offset < bytes ? bytes - offset : 0;
-        if (n > slice)
-          n = slice;
-        slices_[i] = {dst + offset, src + offset, n};
-        offset += n;
-      }
-      remaining_ = helpers();
-      ++generation_;
+      generation_.fetch_add(1, std::memory_order_release);
     }
     work_.notify_all();
-    std::memcpy(dst, src, mine);
-    std::unique_lock<std::mutex> lock(mutex_);
-    done_.wait(lock, [&] { return remaining_ == 0; });
+    std::memcpy(dst, src, slice < bytes ? slice : bytes);
+    while (remaining_.load(std::memory_order_acquire) != 0)
+      relax();
     return true;
   }
 
 private:
+  static constexpr std::size_t min_slice = 64 << 10;
   struct slice_job {
     char *dst;
     const char *src;
     std::size_t bytes;
   };
 
+  static void relax() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#else
+    std::this_thread::yield();
+#endif
+  }
+
   void run(unsigned index) {
     unsigned long long seen = 0;
     for (;;) {
-      slice_job job;
-      {
+      // Spin ~100 us for the next chunk, then sleep.
+      auto spin_until =
+          std::chrono::steady_clock::now() + std::chrono::microseconds(100);
+      while (generation_.load(std::memory_order_acquire) == seen &&
+             std::chrono::steady_clock::now() < spin_until)
+        relax();
+      if (generation_.load(std::memory_order_acquire) == seen) {
         std::unique_lock<std::mutex> lock(mutex_);
-        work_.wait(lock, [&] { return generation_ != seen; });
-        seen = generation_;
-        job = slices_[index];
+        work_.wait(lock, [&] {
+          return generation_.load(std::memory_order_acquire) != seen;
+        });
       }
+      seen = generation_.load(std::memory_order_acquire);
+      slice_job job = slices_[index];
       if (job.bytes)
         std::memcpy(job.dst, job.src, job.bytes);
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (--remaining_ == 0)
-        done_.notify_one();
+      remaining_.fetch_sub(1, std::memory_order_acq_rel);
     }
   }
 
   std::mutex busy_;
   std::mutex mutex_;
-  std::condition_variable work_, done_;
+  std::condition_variable work_;
   std::vector<slice_job> slices_;
-  std::vector<std::thread> threads_;
-  unsigned long long generation_ = 0;
-  unsigned remaining_ = 0;
+  std::atomic<unsigned long long> generation_{0};
+  std::atomic<unsigned> remaining_{0};
 };
 
 unsigned configured_threads() {
@@ -130,7 +149,7 @@ unsigned memcpy_threads() {
 }
 
 void parallel_memcpy(void *dst, const void *src, std::size_t bytes) {
-  constexpr std::size_t parallel_from = 1 << 20;
+  constexpr std::size_t parallel_from = 128 << 10;
   if (bytes >= parallel_from)
     if (memcpy_pool *p = pool())
       if (p->copy(static_cast<char *>(dst), static_cast<const char *>(src),

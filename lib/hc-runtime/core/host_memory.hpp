@@ -14,7 +14,7 @@ namespace rt {
 void *allocate_host(std::size_t bytes);
 void free_host(void *ptr) noexcept;
 
-// memcpy that splits copies of 1 MiB or more over a few helper threads
+// memcpy that splits copies of 128 KiB or more over a few helper threads
 // (HCC_COPY_THREADS, default min(8, cores / 2); 1 = no helpers): one core
 // copies pageable memory at ~10 GB/s, well below a PCIe 5 / NVLink DMA
 // engine, so staging copies need several (docs/host-memory.md).
