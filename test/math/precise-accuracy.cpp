@@ -261,7 +261,6 @@ template <typename T> int check(const char *type) {
   check_fn("isnormal", id_isnormal, 0, [&](int i) { return L(std::isnormal(xs[i]) != 0); });
   check_fn("signbit", id_signbit, 0, [&](int i) { return L(std::signbit(xs[i]) != 0); });
   check_fn("fpclassify", id_fpclassify, 0, [&](int i) { return L(std::fpclassify(xs[i])); });
-  check_fn("sincos.sin", id_sincos, 4, [&](int i) { return std::sin(L(xs[i])); });
 
   // Two results: compare both with the host's T function (exact ones).
   auto check_pair = [&](const char *name, int id, double bound, auto ref1,

@@ -20,6 +20,9 @@
 
 #if defined(__cplusplus) && defined(__CUDA__) && defined(__NVPTX__)
 
+// Tells precise_fast_math.hpp that the __nv_* functions below exist.
+#define HC_DEVICE_LIBM_NVPTX 1
+
 #include <__clang_cuda_math_forward_declares.h>
 
 #include <climits>

@@ -24,6 +24,8 @@
 #ifndef HC_DETAIL_MATH_NVPTX_LIBCLC_SHIM_H
 #define HC_DETAIL_MATH_NVPTX_LIBCLC_SHIM_H
 
+#include "tgamma.hpp"
+
 #define HC_NV_FN extern "C" __device__ inline __attribute__((always_inline))
 
 // f(float) and f(double) from libclc.
@@ -74,7 +76,6 @@ HC_LIBCLC_1(sinh, "_Z4sinhf", "_Z4sinhd")
 HC_LIBCLC_1(sinpi, "_Z5sinpif", "_Z5sinpid")
 HC_LIBCLC_1(tan, "_Z3tanf", "_Z3tand")
 HC_LIBCLC_1(tanh, "_Z4tanhf", "_Z4tanhd")
-HC_LIBCLC_1(tgamma, "_Z6tgammaf", "_Z6tgammad")
 HC_LIBCLC_1(rsqrt, "_Z5rsqrtf", "_Z5rsqrtd")
 
 // Two-argument functions.
@@ -83,7 +84,6 @@ HC_LIBCLC_2(fdim, "_Z4fdimff", "_Z4fdimdd")
 HC_LIBCLC_2(fmod, "_Z4fmodff", "_Z4fmoddd")
 HC_LIBCLC_2(hypot, "_Z5hypotff", "_Z5hypotdd")
 HC_LIBCLC_2(nextafter, "_Z9nextafterff", "_Z9nextafterdd")
-HC_LIBCLC_2(pow, "_Z3powff", "_Z3powdd")
 HC_LIBCLC_2(remainder, "_Z9remainderff", "_Z9remainderdd")
 
 // Functions with a pointer or int argument.
@@ -142,6 +142,39 @@ HC_NV_FN float __nv_powif(float x, int n) { return __hc_clc_pownf(x, n); }
 HC_NV_FN double __nv_powi(double x, int n) { return __hc_clc_pown(x, n); }
 HC_NV_FN int __nv_ilogbf(float x) { return __hc_clc_ilogbf(x); }
 HC_NV_FN int __nv_ilogb(double x) { return __hc_clc_ilogb(x); }
+
+// pow: libclc's float pow is used as is. Its double pow returns +inf
+// instead of 0 for |x| < 1 and exponents of 1e100 or so (an
+// out-of-range float-to-integer conversion); for |y| >= 2^64 (an even
+// integer) every |x| != 1 over- or underflows, so those are answered here.
+extern "C" __device__ float __hc_clc_powf(float, float) __asm__("_Z3powff");
+extern "C" __device__ double __hc_clc_pow(double, double) __asm__("_Z3powdd");
+HC_NV_FN float __nv_powf(float x, float y) { return __hc_clc_powf(x, y); }
+HC_NV_FN double __nv_pow(double x, double y) {
+  double ay = __builtin_fabs(y);
+  if (ay >= 0x1p64 && ay != __builtin_inf() && x == x) {
+    double ax = __builtin_fabs(x);
+    if (ax == 1.0)
+      return 1.0;
+    return (ax > 1.0) == (y > 0) ? __builtin_inf() : 0.0;
+  }
+  return __hc_clc_pow(x, y);
+}
+
+// tgamma: libclc computes exp(lgamma(x)), whose error grows with the result
+// (about 2000 ulp near the double overflow, 200 ulp for float). For x > 0
+// hcc's own gamma_positive (tgamma.hpp, a few ulp) replaces it; x <= 0 and
+// NaN stay libclc's. The float version is the double one rounded.
+extern "C" __device__ double __hc_clc_tgamma(double) __asm__("_Z6tgammad");
+HC_NV_FN double __nv_tgamma(double x) {
+  if (x > 0)
+    return hc::detail::math::gamma_positive(
+        x, [](double a, double b) { return __hc_clc_pow(a, b); },
+        [](double a) { return __hc_clc_exp(a); },
+        [](double a) { return __hc_clc_log(a); });
+  return __hc_clc_tgamma(x);
+}
+HC_NV_FN float __nv_tgammaf(float x) { return (float)__nv_tgamma(x); }
 
 // Exact operations with a PTX instruction of their own (sqrt.rn, abs, cvt.rmi,
 // ...): the LLVM builtins lower to them directly. fmin/fmax follow C (a NaN

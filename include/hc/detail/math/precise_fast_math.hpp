@@ -24,9 +24,10 @@
 
 #include <cmath>
 
-// The NVPTX device pass has device_libm.h force-included; any other pass
-// (host, CPU backend) uses the host's <cmath>.
-#if defined(__CUDA_ARCH__) && defined(__NVPTX__)
+// The NVPTX device pass has device_libm.h force-included (it defines
+// HC_DEVICE_LIBM_NVPTX); any other pass (host, CPU backend) uses the host's
+// <cmath>.
+#if defined(HC_DEVICE_LIBM_NVPTX) && defined(__CUDA_ARCH__)
 #define HC_MATH_NVPTX 1
 #else
 #define HC_MATH_NVPTX 0
