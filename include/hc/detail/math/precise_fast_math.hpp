@@ -15,8 +15,11 @@
 // log10, sqrt and rsqrt use PTX's .approx instructions; everything else, and
 // all of it on the host, is the precise function.
 //
-// Absent (no implementation on some side): erfinv, erfcinv, the _Float16
-// (half) overloads, and hcc's min/max aliases of fmin/fmax.
+// _Float16 (half) overloads, as hcc had, where the compiler has _Float16:
+// computed in float and rounded.
+//
+// Absent (no implementation on some side): erfinv, erfcinv, and hcc's
+// min/max aliases of fmin/fmax.
 #ifndef HC_DETAIL_MATH_PRECISE_FAST_MATH_HPP
 #define HC_DETAIL_MATH_PRECISE_FAST_MATH_HPP
 
@@ -35,20 +38,36 @@
 
 #define HC_MATH_FN inline __attribute__((host, device, always_inline))
 
+// _Float16 overloads (hcc had them): computed in float and rounded, which
+// is within half an ulp of half precision plus a float rounding (2^-13 of
+// an ulp). Only where the compiler has _Float16.
+#if defined(__FLT16_MANT_DIG__)
+#define HC_MATH_HALF(...) __VA_ARGS__
+#else
+#define HC_MATH_HALF(...)
+#endif
+
 // name(float), namef(float) and name(double), each forwarding to ::namef or
 // ::name.
 #define HC_MATH_1(name)                                                        \
   HC_MATH_FN float name##f(float x) { return ::name##f(x); }                   \
   HC_MATH_FN float name(float x) { return ::name##f(x); }                      \
-  HC_MATH_FN double name(double x) { return ::name(x); }
+  HC_MATH_FN double name(double x) { return ::name(x); }                       \
+  HC_MATH_HALF(HC_MATH_FN _Float16 name(_Float16 x) {                          \
+    return (_Float16)::name##f((float)x);                                      \
+  })
 #define HC_MATH_2(name)                                                        \
   HC_MATH_FN float name##f(float x, float y) { return ::name##f(x, y); }       \
   HC_MATH_FN float name(float x, float y) { return ::name##f(x, y); }          \
-  HC_MATH_FN double name(double x, double y) { return ::name(x, y); }
+  HC_MATH_FN double name(double x, double y) { return ::name(x, y); }          \
+  HC_MATH_HALF(HC_MATH_FN _Float16 name(_Float16 x, _Float16 y) {              \
+    return (_Float16)::name##f((float)x, (float)y);                            \
+  })
 // Classification: int results, as in hcc.
 #define HC_MATH_CLASSIFY(name, builtin)                                        \
   HC_MATH_FN int name(float x) { return builtin(x); }                          \
-  HC_MATH_FN int name(double x) { return builtin(x); }
+  HC_MATH_FN int name(double x) { return builtin(x); }                         \
+  HC_MATH_HALF(HC_MATH_FN int name(_Float16 x) { return builtin(x); })
 
 namespace hc {
 namespace precise_math {
@@ -148,6 +167,39 @@ HC_MATH_FN int fpclassify(double x) {
 HC_MATH_FN float nanf(int) { return __builtin_nanf(""); }
 HC_MATH_FN double nan(int) { return __builtin_nan(""); }
 
+#if defined(__FLT16_MANT_DIG__)
+HC_MATH_FN _Float16 nanh(int) { return (_Float16)__builtin_nanf(""); }
+HC_MATH_FN int fpclassify(_Float16 x) { return fpclassify((float)x); }
+HC_MATH_FN _Float16 fma(_Float16 x, _Float16 y, _Float16 z) {
+  return (_Float16)::fmaf((float)x, (float)y, (float)z);
+}
+HC_MATH_FN _Float16 frexp(_Float16 x, int *e) {
+  return (_Float16)::frexpf((float)x, e);
+}
+HC_MATH_FN _Float16 ldexp(_Float16 x, int e) {
+  return (_Float16)::ldexpf((float)x, e);
+}
+HC_MATH_FN _Float16 scalbn(_Float16 x, int e) {
+  return (_Float16)::scalbnf((float)x, e);
+}
+HC_MATH_FN _Float16 modf(_Float16 x, _Float16 *i) {
+  float fi;
+  _Float16 r = (_Float16)::modff((float)x, &fi);
+  *i = (_Float16)fi;
+  return r;
+}
+HC_MATH_FN _Float16 remquo(_Float16 x, _Float16 y, int *q) {
+  return (_Float16)::remquof((float)x, (float)y, q);
+}
+HC_MATH_FN int ilogb(_Float16 x) { return ::ilogbf((float)x); }
+HC_MATH_FN void sincos(_Float16 x, _Float16 *s, _Float16 *c) {
+  float fs, fc;
+  ::sincosf((float)x, &fs, &fc);
+  *s = (_Float16)fs;
+  *c = (_Float16)fc;
+}
+#endif
+
 // Not in glibc: libclc on the GPU, host_special.hpp on the host.
 #if HC_MATH_NVPTX
 #define HC_MATH_SPECIAL(name, nvf, nvd, hostexpr)                              \
@@ -171,6 +223,16 @@ HC_MATH_SPECIAL(rsqrt, __nv_rsqrtf, __nv_rsqrt,
 HC_MATH_SPECIAL(rcbrt, __nv_rcbrtf, __nv_rcbrt,
                 1.0L / std::cbrt((long double)x))
 #undef HC_MATH_SPECIAL
+#if defined(__FLT16_MANT_DIG__)
+HC_MATH_FN _Float16 sinpi(_Float16 x) { return (_Float16)sinpif((float)x); }
+HC_MATH_FN _Float16 cospi(_Float16 x) { return (_Float16)cospif((float)x); }
+HC_MATH_FN _Float16 tanpi(_Float16 x) { return (_Float16)tanpif((float)x); }
+HC_MATH_FN _Float16 rsqrt(_Float16 x) { return (_Float16)rsqrtf((float)x); }
+HC_MATH_FN _Float16 rcbrt(_Float16 x) { return (_Float16)rcbrtf((float)x); }
+HC_MATH_FN _Float16 scalb(_Float16 x, _Float16 n) {
+  return (_Float16)scalbf((float)x, (float)n);
+}
+#endif
 
 HC_MATH_FN float scalbf(float x, float n) {
   return detail::math::host_scalb(x, n);
@@ -190,7 +252,10 @@ namespace fast_math {
 #define HC_FAST_AS_PRECISE_1(name)                                             \
   HC_MATH_FN float name##f(float x) { return precise_math::name##f(x); }       \
   HC_MATH_FN float name(float x) { return precise_math::name##f(x); }          \
-  HC_MATH_FN double name(double x) { return precise_math::name(x); }
+  HC_MATH_FN double name(double x) { return precise_math::name(x); }          \
+  HC_MATH_HALF(HC_MATH_FN _Float16 name(_Float16 x) {                          \
+    return precise_math::name(x);                                              \
+  })
 #define HC_FAST_AS_PRECISE_2(name)                                             \
   HC_MATH_FN float name##f(float x, float y) {                                 \
     return precise_math::name##f(x, y);                                        \
@@ -198,7 +263,12 @@ namespace fast_math {
   HC_MATH_FN float name(float x, float y) {                                    \
     return precise_math::name##f(x, y);                                        \
   }                                                                            \
-  HC_MATH_FN double name(double x, double y) { return precise_math::name(x, y); }
+  HC_MATH_FN double name(double x, double y) {                                 \
+    return precise_math::name(x, y);                                           \
+  }                                                                            \
+  HC_MATH_HALF(HC_MATH_FN _Float16 name(_Float16 x, _Float16 y) {              \
+    return precise_math::name(x, y);                                           \
+  })
 HC_FAST_AS_PRECISE_1(acos)
 HC_FAST_AS_PRECISE_1(asin)
 HC_FAST_AS_PRECISE_1(atan)
@@ -244,6 +314,23 @@ HC_FAST_1(log10, __nvvm_lg2_approx_f(x) * 0x1.344136p-2f)  // * log10(2)
 HC_FAST_1(sqrt, __nvvm_sqrt_approx_f(x))
 HC_FAST_1(rsqrt, __nvvm_rsqrt_approx_f(x))
 #undef HC_FAST_1
+#if defined(__FLT16_MANT_DIG__)
+// Half: the fast float function rounded (its error is far below a half ulp).
+#define HC_FAST_HALF_1(name)                                                   \
+  HC_MATH_FN _Float16 name(_Float16 x) { return (_Float16)name##f((float)x); }
+HC_FAST_HALF_1(sin)
+HC_FAST_HALF_1(cos)
+HC_FAST_HALF_1(tan)
+HC_FAST_HALF_1(exp2)
+HC_FAST_HALF_1(exp)
+HC_FAST_HALF_1(exp10)
+HC_FAST_HALF_1(log2)
+HC_FAST_HALF_1(log)
+HC_FAST_HALF_1(log10)
+HC_FAST_HALF_1(sqrt)
+HC_FAST_HALF_1(rsqrt)
+#undef HC_FAST_HALF_1
+#endif
 
 HC_MATH_FN void sincosf(float x, float *s, float *c) {
   *s = fast_math::sinf(x);
@@ -255,6 +342,12 @@ HC_MATH_FN void sincos(float x, float *s, float *c) {
 HC_MATH_FN void sincos(double x, double *s, double *c) {
   precise_math::sincos(x, s, c);
 }
+#if defined(__FLT16_MANT_DIG__)
+HC_MATH_FN void sincos(_Float16 x, _Float16 *s, _Float16 *c) {
+  *s = fast_math::sin(x);
+  *c = fast_math::cos(x);
+}
+#endif
 using precise_math::frexp;
 using precise_math::frexpf;
 using precise_math::isfinite;
@@ -274,6 +367,7 @@ using precise_math::signbitf;
 #undef HC_MATH_1
 #undef HC_MATH_2
 #undef HC_MATH_CLASSIFY
+#undef HC_MATH_HALF
 #undef HC_MATH_FN
 #undef HC_MATH_NVPTX
 
