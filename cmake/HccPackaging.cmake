@@ -13,7 +13,8 @@
 # them with versions when it is installed: libc6, libstdc++6, libgcc-s1,
 # libclang-cpp22, libllvm22, libboost-context1.74.0), plus the tools hcc
 # runs: clang-22 (the compiler, with its headers and libstdc++ dev files)
-# and lld-22 (ld.lld merges the device images into the objects).
+# and lld-22 (ld.lld merges the device images into the objects), and
+# libclc-22 (the NVPTX device math library, docs/math.md).
 
 set(HCC_PACKAGE_PREFIX "/opt/hcc" CACHE PATH
   "Where the Debian package installs hcc")
@@ -48,7 +49,7 @@ set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "https://github.com/ROCm/hcc")
 set(CPACK_PRE_BUILD_SCRIPTS "${CMAKE_CURRENT_LIST_DIR}/hcc-package-prebuild.cmake")
 
 set(_hcc_llvm_major ${LLVM_VERSION_MAJOR})
-set(_hcc_tool_depends "clang-${_hcc_llvm_major}, lld-${_hcc_llvm_major}")
+set(_hcc_tool_depends "clang-${_hcc_llvm_major}, lld-${_hcc_llvm_major}, libclc-${_hcc_llvm_major}")
 find_program(HCC_DPKG_SHLIBDEPS dpkg-shlibdeps)
 if(HCC_DPKG_SHLIBDEPS)
   set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)

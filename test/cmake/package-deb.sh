@@ -24,7 +24,7 @@ dpkg-deb --info "$deb"
 depends=$(dpkg-deb --field "$deb" Depends)
 # The package names, without versions or alternatives.
 names=$(tr ',|' '\n\n' <<<"$depends" | sed 's/^ *//; s/[ (].*//')
-for pkg in clang-22 lld-22 libclang-cpp22 libllvm22 'libstdc++6' libc6; do
+for pkg in clang-22 lld-22 libclc-22 libclang-cpp22 libllvm22 'libstdc++6' libc6; do
   grep -qxF "$pkg" <<<"$names" || fail "Depends lacks $pkg: $depends"
 done
 grep -q '^libboost-context' <<<"$names" || fail "Depends lacks libboost-context: $depends"

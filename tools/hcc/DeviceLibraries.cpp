@@ -15,7 +15,9 @@
 #include "OffloadTargets.h"
 #include "Toolchain.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
 
 #ifndef HCC_LIBCLC_DIR
@@ -50,9 +52,16 @@ void addDeviceLibraryArgs(StringRef Arch, const Toolchain &TC,
   Args.insert(Args.end(),
               {"-include", TC.IncludeDir + "/hc/detail/math/device_libm.h"});
   for (const std::string &Lib :
-       deviceBitcodeLibraries(Triple("nvptx64-nvidia-cuda")))
+       deviceBitcodeLibraries(Triple("nvptx64-nvidia-cuda"))) {
+    // Clang's own error ("cannot open file") names the file but not where
+    // it comes from.
+    if (!sys::fs::exists(Lib))
+      errs() << "hcc: note: '" << Lib
+             << "' not found: NVPTX device code needs libclc's bitcode "
+                "(Debian package libclc-22, or set HCC_LIBCLC_DIR)\n";
     Args.insert(Args.end(),
                 {"-Xclang", "-mlink-builtin-bitcode", "-Xclang", Lib});
+  }
 }
 
 } // namespace hcc
