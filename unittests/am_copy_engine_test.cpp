@@ -15,9 +15,13 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <set>
+#include <thread>
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -90,20 +94,45 @@ CUresult fAlloc(CUdeviceptr *p, std::size_t n) {
   return CUDA_SUCCESS;
 }
 CUresult fFree(CUdeviceptr p) { std::free(addr(p)); return CUDA_SUCCESS; }
-CUresult fHtoD(CUdeviceptr d, const void *s, std::size_t n, CUstream) {
-  std::memcpy(addr(d), s, n);
+// The fake GPU is lazy: copies are queued on their stream and happen only
+// when someone waits for a later event (or the stream), as a real DMA
+// engine may run late. A staged copy that reused a buffer before its DMA
+// ran, or read one before its DMA arrived, copies wrong data here.
+struct stream_queue {
+  std::deque<std::pair<std::uint64_t, std::function<void()>>> ops;
+};
+std::map<CUstream, stream_queue> g_streams;          // under g.mutex
+std::map<CUevent, std::pair<CUstream, std::uint64_t>> g_events;
+std::uint64_t g_sequence = 0;
+
+void enqueue(CUstream s, std::function<void()> op) {
+  g_streams[s].ops.emplace_back(++g_sequence, std::move(op));
+}
+// Runs the ops of `s` up to sequence number `until`. Caller holds g.mutex.
+void run_until(CUstream s, std::uint64_t until) {
+  auto &ops = g_streams[s].ops;
+  while (!ops.empty() && ops.front().first <= until) {
+    auto op = std::move(ops.front().second);
+    ops.pop_front();
+    op();
+  }
+}
+
+CUresult fHtoD(CUdeviceptr d, const void *s, std::size_t n, CUstream st) {
   std::lock_guard<std::mutex> lock(g.mutex);
   g.dmas.push_back({true, s, n});
+  enqueue(st, [=] { std::memcpy(addr(d), s, n); });
   return CUDA_SUCCESS;
 }
-CUresult fDtoH(void *d, CUdeviceptr s, std::size_t n, CUstream) {
-  std::memcpy(d, addr(s), n);
+CUresult fDtoH(void *d, CUdeviceptr s, std::size_t n, CUstream st) {
   std::lock_guard<std::mutex> lock(g.mutex);
   g.dmas.push_back({false, d, n});
+  enqueue(st, [=] { std::memcpy(d, addr(s), n); });
   return CUDA_SUCCESS;
 }
-CUresult fDtoD(CUdeviceptr d, CUdeviceptr s, std::size_t n, CUstream) {
-  std::memmove(addr(d), addr(s), n);
+CUresult fDtoD(CUdeviceptr d, CUdeviceptr s, std::size_t n, CUstream st) {
+  std::lock_guard<std::mutex> lock(g.mutex);
+  enqueue(st, [=] { std::memmove(addr(d), addr(s), n); });
   return CUDA_SUCCESS;
 }
 CUresult fStreamCreate(CUstream *s, unsigned) {
@@ -111,17 +140,33 @@ CUresult fStreamCreate(CUstream *s, unsigned) {
   return CUDA_SUCCESS;
 }
 CUresult fStreamDestroy(CUstream s) {
-  delete reinterpret_cast<int *>(s);
+  std::lock_guard<std::mutex> lock(g.mutex);
+  run_until(s, ~0ull);
+  g_streams.erase(s);
   return CUDA_SUCCESS;
 }
-CUresult fStream(CUstream) { return CUDA_SUCCESS; }
-CUresult fStreamWait(CUstream, CUevent, unsigned) { return CUDA_SUCCESS; }
+CUresult fStream(CUstream s) {
+  std::lock_guard<std::mutex> lock(g.mutex);
+  run_until(s, ~0ull);
+  return CUDA_SUCCESS;
+}
+CUresult fEventRecord(CUevent e, CUstream s) {
+  std::lock_guard<std::mutex> lock(g.mutex);
+  g_events[e] = {s, ++g_sequence};
+  return CUDA_SUCCESS;
+}
+CUresult fEvent(CUevent e) { // query and synchronize: the work before it ran
+  std::lock_guard<std::mutex> lock(g.mutex);
+  auto it = g_events.find(e);
+  if (it != g_events.end())
+    run_until(it->second.first, it->second.second);
+  return CUDA_SUCCESS;
+}
+CUresult fStreamWait(CUstream, CUevent e, unsigned) { return fEvent(e); }
 CUresult fEventCreate(CUevent *e, unsigned) {
   *e = reinterpret_cast<CUevent>(new int(0));
   return CUDA_SUCCESS;
 }
-CUresult fEventRecord(CUevent, CUstream) { return CUDA_SUCCESS; }
-CUresult fEvent(CUevent) { return CUDA_SUCCESS; }
 CUresult fEventDestroy(CUevent e) {
   delete reinterpret_cast<int *>(e);
   return CUDA_SUCCESS;
@@ -229,34 +274,42 @@ device &the_gpu() {
 
 constexpr std::size_t KB = 1024, MB = 1024 * 1024;
 
-// Copies `bytes` of a pattern to the fake device and back through fresh
-// pageable buffers; checks the data; returns the DMAs each way.
+// Copies `bytes` of a pattern to the fake device (checked in device memory,
+// which is host memory here), puts a different pattern there and copies it
+// back (so stale staging buffers cannot pass for the result); returns the
+// DMAs each way.
 struct round_trip {
   std::vector<dma> up, down;
-  const char *src = nullptr, *dst = nullptr;
 };
 round_trip copy_round_trip(std::size_t bytes) {
+  static unsigned salt = 0;
   device &gpu = the_gpu();
-  std::vector<char> src(bytes), dst(bytes, 0);
-  for (std::size_t i = 0; i < bytes; ++i)
-    src[i] = static_cast<char>(i * 7 + 3);
+  std::vector<char> src(bytes), dst(bytes, 0), expect(bytes);
+  ++salt;
+  for (std::size_t i = 0; i < bytes; ++i) {
+    src[i] = static_cast<char>(i * 7 + salt);
+    expect[i] = static_cast<char>(i * 13 + (i >> 10) + 5 * salt);
+  }
   void *d = gpu.allocate(bytes);
   queue_ptr q = gpu.default_queue();
   g.clear();
   q->copy(d, src.data(), bytes, copy_direction::host_to_device, {})->wait();
+  q->wait();
+  EXPECT_EQ(std::memcmp(d, src.data(), bytes), 0) << "up, " << bytes;
   round_trip r;
   {
     std::lock_guard<std::mutex> lock(g.mutex);
     r.up = g.dmas;
     g.dmas.clear();
   }
+  std::memcpy(d, expect.data(), bytes);
   q->copy(dst.data(), d, bytes, copy_direction::device_to_host, {})->wait();
   q->wait();
   {
     std::lock_guard<std::mutex> lock(g.mutex);
     r.down = g.dmas;
   }
-  EXPECT_EQ(std::memcmp(src.data(), dst.data(), bytes), 0) << bytes;
+  EXPECT_EQ(std::memcmp(expect.data(), dst.data(), bytes), 0) << "down, " << bytes;
   gpu.deallocate(d);
   return r;
 }
@@ -288,6 +341,21 @@ class CopyEngineAuto : public testing::Test {
 protected:
   void SetUp() override { REQUIRE_MODE("0"); }
 };
+
+// Pinned pages are unregistered by the completion worker right after it
+// completed the copy, so a waiter may get there first: poll a little.
+int unregisters_after(int expected) {
+  for (int i = 0; i < 2000; ++i) {
+    {
+      std::lock_guard<std::mutex> lock(g.mutex);
+      if (g.unregisters >= expected)
+        return g.unregisters;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  std::lock_guard<std::mutex> lock(g.mutex);
+  return g.unregisters;
+}
 
 std::size_t total(const std::vector<dma> &v) {
   std::size_t n = 0;
@@ -323,8 +391,8 @@ TEST_F(CopyEngineAuto, LargeCopiesArePinnedInPlaceAndUnpinnedAfterwards) {
   EXPECT_FALSE(from_pinned_buffer(r.up[0]));
   ASSERT_EQ(r.down.size(), 1u);
   EXPECT_FALSE(from_pinned_buffer(r.down[0]));
+  EXPECT_EQ(unregisters_after(2), 2); // both directions, once finished
   std::lock_guard<std::mutex> lock(g.mutex);
-  EXPECT_EQ(g.unregisters, 2); // both directions, once finished
   EXPECT_TRUE(g.registered.empty());
 }
 
@@ -417,8 +485,7 @@ TEST(CopyEnginePinInPlace, EverySizeIsPinned) {
   round_trip r = copy_round_trip(100);
   ASSERT_EQ(r.up.size(), 1u);
   EXPECT_FALSE(from_pinned_buffer(r.up[0]));
-  std::lock_guard<std::mutex> lock(g.mutex);
-  EXPECT_EQ(g.unregisters, 2);
+  EXPECT_EQ(unregisters_after(2), 2);
 }
 
 // Run with HCC_UNPINNED_COPY_MODE=3.
