@@ -8,7 +8,7 @@
 // CMDS: "-x" "cuda" "--cuda-host-only" "--offload-arch=sm_90" "-nocudainc"
 // CMDS-NOT: "--offload-arch=gfx90a" "-nocudainc"
 // CMDS: "-x" "cuda" "--cuda-device-only" "--offload-arch=sm_90"
-// CMDS: "-x" "hip" "--cuda-device-only" "--offload-arch=gfx90a" "-nogpulib" "-mcode-object-version=5" {{.*}}"-D__KALMAR_ACCELERATOR__=1"{{.*}} "-S" "-o" "[[ASM:[^"]*-gfx90a\.s]]"
+// CMDS: "-x" "hip" "--cuda-device-only" "--offload-arch=gfx90a" "-nogpulib" "-fno-builtin" "-mcode-object-version=5" {{.*}}"-D__KALMAR_ACCELERATOR__=1"{{.*}} "-S" "-o" "[[ASM:[^"]*-gfx90a\.s]]"
 // CMDS: "-x" "assembler" "--target=amdgcn-amd-amdhsa" "-mcpu=gfx90a" "-mcode-object-version=5" "-c" "[[ASM]]" "-o" "[[OBJ:[^"]*-gfx90a\.o]]"
 // CMDS: ld.lld" "-shared" "-m" "elf64_amdgpu" "--no-undefined" "[[OBJ]]" "-o" "[[HSACO:[^"]*-gfx90a\.hsaco]]"
 // CMDS: # hcc: write "{{.*}}", embedding sm_90="{{.*}}.ptx" gfx90a="[[HSACO]]"

@@ -24,11 +24,19 @@ std::vector<std::string> amdgpuDevicePassMode(llvm::StringRef TargetId) {
   // is hcc's business (docs/backends.md). -nocudainc, added by the common
   // arguments, is HIP's -nogpuinc. A target id without xnack/sramecc
   // ("gfx90a") is an image for either setting ("any").
+  //
+  // -fno-builtin: there is no AMDGPU device math library yet, so a libm
+  // call in a kernel must stay a call, which the pass plugin reports as
+  // "calls 'sinf', which has no definition for the device". As a builtin it
+  // would become llvm.sin.*, which the AMDGPU backend either lowers to a
+  // low-precision instruction (float) or cannot select at all (double: an
+  // LLVM crash). Remove it when the math library provides ocml.
   return {"-x",
           "hip",
           "--cuda-device-only",
           "--offload-arch=" + TargetId.str(),
           "-nogpulib",
+          "-fno-builtin",
           "-mcode-object-version=" + std::to_string(AMDGPUCodeObjectVersion)};
 }
 

@@ -124,7 +124,11 @@ public:
   std::uint64_t get_tick_frequency() const { return detail::tick_frequency(); }
   bool is_marker() const { return state_ && state_->is_marker(); }
   long get_use_count() const { return state_.use_count(); }
-  void *get_native_handle() const { return state_.get(); }
+  // The HSA completion signal (an hsa_signal_t*) of a command of the HSA
+  // backend; nullptr on other backends and for a default-constructed future.
+  void *get_native_handle() const {
+    return state_ ? state_->native_handle() : nullptr;
+  }
 
   // Runtime state, for the library's own use.
   const detail::async_ptr &state() const { return state_; }
@@ -156,6 +160,28 @@ public:
     queue_->wait();
   }
   void flush() const { queue_->flush(); }
+
+  // HSA interop, as hcc declared it: opaque pointers to the HSA backend's
+  // hsa_queue_t, hsa_agent_t, memory pools (hsa_amd_memory_pool_t: the
+  // agent's coarse-grained pool; the system's fine-grained pool for both
+  // system regions) and kernarg hsa_region_t; nullptr on other backends.
+  void *get_hsa_queue() const { return queue_->native_queue(); }
+  void *get_hsa_agent() const { return queue_->get_device().native_agent(); }
+  void *get_hsa_am_region() const {
+    return queue_->get_device().native_am_region();
+  }
+  void *get_hsa_am_system_region() const {
+    return queue_->get_device().native_am_system_region();
+  }
+  void *get_hsa_am_finegrained_system_region() const {
+    return queue_->get_device().native_am_system_region();
+  }
+  void *get_hsa_kernarg_region() const {
+    return queue_->get_device().native_kernarg_region();
+  }
+  bool is_hsa_accelerator() const {
+    return queue_->get_device().info().backend == detail::backend_kind::hsa;
+  }
 
   completion_future create_marker(memory_scope scope = system_scope) const {
     return completion_future(
@@ -257,6 +283,18 @@ public:
   unsigned get_cu_count() const { return info().compute_units; }
   bool is_hsa_accelerator() const {
     return info().backend == detail::backend_kind::hsa;
+  }
+  // HSA interop (see accelerator_view): nullptr on other backends.
+  void *get_hsa_agent() const { return device_->native_agent(); }
+  void *get_hsa_am_region() const { return device_->native_am_region(); }
+  void *get_hsa_am_system_region() const {
+    return device_->native_am_system_region();
+  }
+  void *get_hsa_am_finegrained_system_region() const {
+    return device_->native_am_system_region();
+  }
+  void *get_hsa_kernarg_region() const {
+    return device_->native_kernarg_region();
   }
 
   access_type get_default_cpu_access_type() const { return cpu_access_; }

@@ -97,6 +97,9 @@ public:
   }
   bool is_marker() const noexcept { return is_marker_; }
   void set_marker(bool m) noexcept { is_marker_ = m; }
+  // completion_future::get_native_handle(): the HSA backend's completion
+  // signal (an hsa_signal_t*); null on other backends.
+  virtual void *native_handle() noexcept { return nullptr; }
 
   // A ready state with no command behind it.
   static std::shared_ptr<async_state> make_ready();
@@ -247,6 +250,14 @@ public:
   // Lets kernels on this device access memory allocated on `owner`
   // (am_map_to_peers; CUDA peer access). False when it cannot.
   virtual bool enable_access_to(device &owner) { return &owner == this; }
+
+  // HSA interop of hc (accelerator::get_hsa_agent(), ...): pointers to the
+  // backend's hsa_agent_t, hsa_amd_memory_pool_t and hsa_region_t; null on
+  // backends other than HSA.
+  virtual void *native_agent() { return nullptr; }
+  virtual void *native_am_region() { return nullptr; }
+  virtual void *native_am_system_region() { return nullptr; }
+  virtual void *native_kernarg_region() { return nullptr; }
 };
 
 enum class copy_direction : int {
@@ -292,6 +303,9 @@ public:
   virtual std::size_t pending_count() const = 0;
   // The last enqueued command, or a ready state if none is pending.
   virtual async_ptr last_command() const = 0;
+  // accelerator_view::get_hsa_queue(): the hsa_queue_t* of the HSA backend;
+  // null on other backends.
+  virtual void *native_queue() { return nullptr; }
 };
 
 using queue_ptr = std::shared_ptr<queue>;

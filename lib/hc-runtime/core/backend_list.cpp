@@ -12,11 +12,13 @@ namespace rt {
 
 std::unique_ptr<backend> make_cpu_backend();
 std::unique_ptr<backend> make_cuda_backend(); // backends/cuda/cuda_backend.cpp
+std::unique_ptr<backend> make_hsa_backend();  // backends/hsa/hsa_backend.cpp
 
 const std::vector<backend_factory> &backend_factories() {
   static const std::vector<backend_factory> factories = {
       // GPU backends go here, e.g. make_cuda_backend, make_hsa_backend.
       make_cuda_backend,
+      make_hsa_backend,
       make_cpu_backend,
   };
   return factories;

@@ -1,0 +1,214 @@
+// HSA (ROCr) agents, queues and the completion of their commands.
+//
+//   hsa_device  one GPU agent: its memory pools (coarse-grained device
+//               memory for arrays, the system's fine-grained pool for pinned
+//               host memory, the kernarg pool), the code objects and kernels
+//               loaded on it.
+//   hsa_queue   one AQL queue (hsa_queue_create) per accelerator_view.
+//               Every packet has the barrier bit set, so the queue runs its
+//               commands in order; dependencies on other queues become
+//               barrier-AND packets on their completion signals, markers are
+//               barrier-AND packets, copies go to ROCr's copy engines
+//               (hsa_amd_memory_async_copy) with the queue's last signal as
+//               a dependency.
+//   hsa_state   a command's completion signal (created at 1, decremented to
+//               0 by the packet processor or the copy engine). ROCr calls
+//               back (hsa_amd_signal_async_handler) when it reaches 0; a
+//               thread in completion_future::wait() blocks on the signal
+//               itself. Whichever comes first finishes the command.
+//
+// Written against ROCr's documented API without an AMD GPU to run on:
+// docs/backends.md lists what was and was not verified.
+#ifndef HC_RUNTIME_HSA_DEVICE_HPP
+#define HC_RUNTIME_HSA_DEVICE_HPP
+
+#include "backends/hsa/hsa_api.hpp"
+#include "backends/hsa/hsa_code_object.hpp"
+#include "backends/hsa/hsa_dispatch.hpp"
+#include "backends/hsa/hsa_kernarg.hpp"
+#include "hc/detail/runtime.hpp"
+
+#include <atomic>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace hc {
+namespace detail {
+namespace rt {
+namespace hsa {
+
+// What discovery learns about one GPU agent.
+struct agent_description {
+  hsa_agent_t agent{};
+  std::string name;       // "gfx90a"
+  std::string product;    // "AMD Instinct MI210"
+  std::string isa_name;   // "amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack-"
+  int profile = HSA_PROFILE_BASE;
+  unsigned compute_units = 1;
+  unsigned wavefront_size = 64;
+  unsigned max_workgroup_size = 1024;
+  std::uint32_t queue_max_size = 4096;
+  std::size_t group_segment_bytes = 65536;
+  std::size_t memory_bytes = 0;
+  hsa_amd_memory_pool_t device_pool{};    // coarse-grained, this agent
+  hsa_amd_memory_pool_t fine_host_pool{}; // fine-grained system memory
+  hsa_amd_memory_pool_t kernarg_pool{};   // system, KERNARG_INIT
+  hsa_region_t kernarg_region{};          // for get_hsa_kernarg_region()
+  hsa_agent_t host_agent{};               // the CPU agent of those pools
+  std::vector<hsa_agent_t> all_gpus;      // pinned memory is mapped to all
+};
+
+class hsa_device;
+class hsa_queue;
+
+// Completion of one command.
+class hsa_state final : public async_state {
+public:
+  hsa_state(std::shared_ptr<const runtime_api> api, hsa_signal_t signal)
+      : api_(std::move(api)), signal_(signal) {}
+  ~hsa_state() override;
+
+  hsa_signal_t signal() const { return signal_; }
+  const hsa_queue *owner = nullptr; // the queue whose order it is in
+  bool in_aql_order = false;        // an AQL packet of `owner`
+
+  // Work to do once the command finished (free the kernarg segment, unlock
+  // host memory, drop the argument block), before set_ready().
+  std::vector<std::function<void()>> cleanups;
+  // Commands this one waits for through their signals: kept alive until it
+  // finished, so their signals outlive the barrier packet that reads them.
+  std::vector<async_ptr> keep_alive;
+
+  // Idempotent: the first caller runs the cleanups and sets the state.
+  void finish(std::exception_ptr error = nullptr) noexcept;
+  // completion_future::get_native_handle(): the hsa_signal_t.
+  void *native_handle() noexcept override { return &signal_; }
+
+protected:
+  void backend_wait() override;
+
+private:
+  std::shared_ptr<const runtime_api> api_;
+  hsa_signal_t signal_;
+  std::atomic<bool> finished_{false};
+};
+
+// A kernel loaded on an agent.
+struct hsa_kernel {
+  std::uint64_t object = 0; // kernel descriptor address for the packet
+  kernarg_plan kernargs;
+  std::uint32_t group_fixed = 0;
+  std::uint32_t private_fixed = 0;
+};
+
+class hsa_device final : public device {
+public:
+  hsa_device(std::shared_ptr<const runtime_api> api, agent_description desc,
+             device_info info);
+  ~hsa_device() override;
+
+  const device_info &info() const override { return info_; }
+  std::shared_ptr<queue> default_queue() override;
+  std::shared_ptr<queue> create_queue(execute_order order) override;
+  void *allocate(std::size_t bytes) override;
+  void deallocate(void *ptr) noexcept override;
+  void *allocate_pinned_host(std::size_t bytes, bool coherent) override;
+  void free_pinned_host(void *ptr) noexcept override;
+  bool register_host(void *ptr, std::size_t bytes) override;
+  void unregister_host(void *ptr) noexcept override;
+  void *native_agent() override { return &desc_.agent; }
+  void *native_am_region() override { return &desc_.device_pool; }
+  void *native_am_system_region() override { return &desc_.fine_host_pool; }
+  void *native_kernarg_region() override { return &desc_.kernarg_region; }
+
+  const agent_description &description() const { return desc_; }
+  const std::shared_ptr<const runtime_api> &api() const { return api_; }
+  // The kernel `name` for `args_size` bytes of arguments, loading the best
+  // matching code object on first use. Throws Kalmar::runtime_exception.
+  const hsa_kernel &kernel(const char *name, std::size_t args_size);
+  // A kernarg segment of `bytes` (freed by the command's cleanup).
+  void *allocate_kernargs(std::size_t bytes);
+  void free_kernargs(void *ptr) noexcept;
+
+  [[noreturn]] void fail(const char *call, hsa_status_t status,
+                         const std::string &what) const;
+
+private:
+  struct loaded_image {
+    hsa_executable_t executable{};
+    code_object_metadata metadata;
+  };
+  const loaded_image &load_image(std::size_t index, const void *data,
+                                 std::size_t size, const char *source);
+
+  std::shared_ptr<const runtime_api> api_;
+  agent_description desc_;
+  device_info info_;
+  std::mutex mutex_;
+  std::shared_ptr<queue> default_queue_;
+  std::map<std::size_t, loaded_image> images_; // by registry index
+  std::map<std::string, hsa_kernel> kernels_;
+};
+
+class hsa_queue final : public queue,
+                        public std::enable_shared_from_this<hsa_queue> {
+public:
+  hsa_queue(hsa_device &dev, execute_order order);
+  ~hsa_queue() override;
+
+  device &get_device() override { return device_; }
+  execute_order order() const override { return order_; }
+  async_ptr launch(const kernel_launch &kernel,
+                   const std::vector<async_ptr> &deps) override;
+  async_ptr copy(void *dst, const void *src, std::size_t bytes,
+                 copy_direction direction,
+                 const std::vector<async_ptr> &deps) override;
+  async_ptr marker(const std::vector<async_ptr> &deps,
+                   memory_scope scope) override;
+  void wait() override;
+  std::size_t pending_count() const override;
+  async_ptr last_command() const override;
+  void *native_queue() override { return queue_; }
+
+  // The queue reported an error (a fault in a kernel): every pending
+  // command fails with it.
+  void fail_pending(const std::string &message) noexcept;
+
+private:
+  std::shared_ptr<hsa_state> new_state();
+  // Splits `deps` into signals to wait for on the GPU and waits on the host
+  // for the others (commands of other backends); adds the queue's last
+  // command when `after_last` and it is not already ordered by the AQL
+  // barrier bit.
+  std::vector<hsa_signal_t> gpu_dependencies(const std::vector<async_ptr> &deps,
+                                             bool aql, hsa_state &state);
+  // Barrier-AND packets for `signals` (five per packet); the last one gets
+  // `completion` (may be the null signal). Caller holds mutex_.
+  void submit_barriers(const std::vector<hsa_signal_t> &signals,
+                       hsa_signal_t completion, int release_scope);
+  std::uint64_t reserve_slot();
+  void publish(std::uint64_t index, std::uint16_t header,
+               std::uint16_t setup);
+  void track(const std::shared_ptr<hsa_state> &state);
+  void watch(const std::shared_ptr<hsa_state> &state);
+
+  hsa_device &device_;
+  std::shared_ptr<const runtime_api> api_;
+  execute_order order_;
+  hsa_queue_t *queue_ = nullptr;
+  mutable std::mutex mutex_;
+  std::deque<std::shared_ptr<hsa_state>> pending_;
+  std::shared_ptr<hsa_state> last_;
+};
+
+} // namespace hsa
+} // namespace rt
+} // namespace detail
+} // namespace hc
+
+#endif

@@ -1,0 +1,81 @@
+#include "backends/hsa/hsa_dispatch.hpp"
+
+#include "hc/detail/exceptions.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace hc {
+namespace detail {
+namespace rt {
+namespace hsa {
+
+namespace {
+std::size_t ceil_div(std::size_t a, std::size_t b) { return (a + b - 1) / b; }
+constexpr std::size_t max_grid = 0xffffffffu;
+} // namespace
+
+dispatch_shape plan_dispatch(const launch_geometry &g,
+                             const agent_limits &k) {
+  if (g.rank < 1 || g.rank > 3)
+    throw Kalmar::invalid_compute_domain(
+        "hc runtime: kernel rank " + std::to_string(g.rank) +
+        " (the runtime takes 1 to 3; higher ranks are flattened by the "
+        "headers)");
+  dispatch_shape s;
+  s.dynamic_group_bytes = static_cast<std::uint32_t>(g.dynamic_group_bytes);
+  if (!g.tiled()) {
+    std::size_t total = g.total();
+    if (total == 0) {
+      s.dims = 0;
+      return s;
+    }
+    unsigned wg = std::min(k.workgroup_size ? k.workgroup_size : 256u,
+                           k.max_workgroup_size ? k.max_workgroup_size
+                                                : 256u);
+    if (k.wavefront_size && wg >= k.wavefront_size)
+      wg -= wg % k.wavefront_size;
+    wg = std::max(wg, 1u);
+    std::size_t groups = ceil_div(total, wg);
+    // Enough work-groups to fill every compute unit a few times over
+    // (2048 work-items per CU); the kernel strides over the rest.
+    std::size_t cap = std::max<std::size_t>(1, k.compute_units) *
+                      std::max<std::size_t>(1, 2048 / wg);
+    groups = std::min({groups, cap, max_grid / wg});
+    s.dims = 1;
+    s.workgroup[0] = static_cast<std::uint16_t>(wg);
+    s.grid[0] = static_cast<std::uint32_t>(groups * wg);
+    return s;
+  }
+
+  std::size_t tiles = 1, items = 1;
+  for (int d = 0; d < g.rank; ++d) {
+    if (g.tile[d] == 0)
+      throw Kalmar::invalid_compute_domain(
+          "hc runtime: tile size 0 in dimension " + std::to_string(d));
+    tiles *= ceil_div(g.global[d], g.tile[d]);
+    items *= g.tile[d];
+    if (items > k.max_workgroup_size)
+      throw Kalmar::invalid_compute_domain(
+          "hc runtime: a tile of more than " +
+          std::to_string(k.max_workgroup_size) +
+          " work-items: the HSA agent's work-group limit");
+  }
+  if (tiles == 0) {
+    s.dims = 0;
+    return s;
+  }
+  s.dims = static_cast<unsigned>(g.rank);
+  for (int d = 0; d < g.rank; ++d)
+    s.workgroup[d] = static_cast<std::uint16_t>(g.tile[g.rank - 1 - d]);
+  std::size_t along_x = std::min(tiles, max_grid / s.workgroup[0]);
+  s.grid[0] = static_cast<std::uint32_t>(along_x * s.workgroup[0]);
+  s.grid[1] = s.workgroup[1];
+  s.grid[2] = s.workgroup[2];
+  return s;
+}
+
+} // namespace hsa
+} // namespace rt
+} // namespace detail
+} // namespace hc

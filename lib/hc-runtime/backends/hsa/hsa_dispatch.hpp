@@ -1,0 +1,39 @@
+// The geometry of an AQL dispatch for an hc launch (pure, unit-tested).
+//
+// Same mapping as the CUDA backend (docs/architecture.md, "Kernels"):
+// non-tiled kernels get a 1-D grid of work-groups and walk the linear ids
+// with a grid-sized stride, so the grid is capped at what the agent keeps
+// resident; tiled kernels get one work-group per tile (x = the fastest hc
+// dimension), tiles numbered linearly along x. AQL states the grid in
+// work-items (uint32 per dimension), so the number of work-groups along x is
+// also capped to keep grid_size_x below 2^32.
+#ifndef HC_RUNTIME_HSA_DISPATCH_HPP
+#define HC_RUNTIME_HSA_DISPATCH_HPP
+
+#include "backends/hsa/hsa_kernarg.hpp"
+#include "hc/detail/runtime.hpp"
+
+namespace hc {
+namespace detail {
+namespace rt {
+namespace hsa {
+
+struct agent_limits {
+  unsigned max_workgroup_size = 1024; // HSA_AGENT_INFO_WORKGROUP_MAX_SIZE
+  unsigned wavefront_size = 64;
+  unsigned compute_units = 1;
+  unsigned workgroup_size = 256; // of non-tiled launches
+};
+
+// The dispatch of `g` (dims 0 when there is no work). Throws
+// Kalmar::invalid_compute_domain for a tile the agent cannot run as one
+// work-group.
+dispatch_shape plan_dispatch(const launch_geometry &g,
+                             const agent_limits &limits);
+
+} // namespace hsa
+} // namespace rt
+} // namespace detail
+} // namespace hc
+
+#endif
