@@ -15,8 +15,8 @@ struct options {
   std::vector<direction> directions; // default: all four
   bool pinned = true, unpinned = true;
   // HCC_UNPINNED_COPY_MODE values to measure unpinned copies with
-  // ("auto" = 0 only; "all" = 0..3).
-  std::vector<int> modes{0};
+  // ("all" = 0..3); empty: the environment's (default auto).
+  std::vector<int> modes;
   std::size_t min_bytes = 4 << 10, max_bytes = std::size_t(1) << 30;
   unsigned size_step = 4;       // sizes min, min*step, ... max
   double min_seconds = 0.05;    // per measurement (after one warm-up copy)

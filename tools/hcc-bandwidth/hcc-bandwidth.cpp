@@ -278,9 +278,18 @@ int main(int argc, char **argv) {
 
   // With one mode, this process measures it: the runtime reads the
   // variable on the first unpinned copy, after this.
-  int own_mode = o.modes.size() == 1 ? o.modes[0] : -1;
-  if (own_mode >= 0)
+  int own_mode = -1;
+  if (o.modes.size() == 1) {
+    own_mode = o.modes[0];
     setenv("HCC_UNPINNED_COPY_MODE", std::to_string(own_mode).c_str(), 1);
+  } else if (o.modes.empty()) {
+    // As the environment says (the runtime warns about bad values).
+    const char *env = std::getenv("HCC_UNPINNED_COPY_MODE");
+    std::string value = env ? env : "";
+    own_mode = value.size() == 1 && value[0] >= '0' && value[0] <= '3'
+                   ? value[0] - '0'
+                   : 0;
+  }
 
   rt::device *dev = nullptr;
   try {
