@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DevicePrintf.h"
 #include "DevicePrunePass.h"
 
 #include "llvm/Passes/PassBuilder.h"
@@ -21,12 +22,17 @@ using namespace llvm;
 static void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(hcc::DevicePrintfPass()); // before pruning: see its header
         MPM.addPass(hcc::DevicePrunePass());
       });
-  // opt -passes=hcc-device-prune
+  // opt -passes=hcc-device-prune, -passes=hcc-device-printf
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == hcc::DevicePrintfPass::name()) {
+          MPM.addPass(hcc::DevicePrintfPass());
+          return true;
+        }
         if (Name != hcc::DevicePrunePass::name())
           return false;
         MPM.addPass(hcc::DevicePrunePass());

@@ -2,6 +2,7 @@
 // completion_worker thread that reports finished commands in order.
 #include "backends/cuda/cuda_device.hpp"
 #include "backends/cuda/cuda_util.hpp"
+#include "backends/cuda/cuda_printf.hpp"
 #include <sys/prctl.h>
 
 #include "core/environment.hpp"
@@ -76,6 +77,7 @@ void cuda_state::finish_success() noexcept {
   deps.swap(deps_);
   for (std::shared_ptr<cuda_state> &d : deps)
     d->finish_success();
+  printf_after_command(device_); // kernels' printf output before wait() returns
   set_ready();
 }
 

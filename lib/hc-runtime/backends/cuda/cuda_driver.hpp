@@ -181,6 +181,9 @@ enum : unsigned {
   /* CUDA 12.4+: lets us check the argument block's size */                   \
   X(cuFuncGetParamInfo, "cuFuncGetParamInfo",                                  \
     (CUfunction, std::size_t, std::size_t *, std::size_t *))                   \
+  /* printf in kernels: a module's printf buffer pointer (cuda_printf.cpp) */ \
+  X(cuModuleGetGlobal, "cuModuleGetGlobal_v2",                                 \
+    (CUdeviceptr *, std::size_t *, CUmodule, const char *))                    \
   X(cuOccupancyMaxActiveBlocksPerMultiprocessor,                               \
     "cuOccupancyMaxActiveBlocksPerMultiprocessor",                             \
     (int *, CUfunction, int, std::size_t))                                     \

@@ -2,6 +2,7 @@
 // kernels by name.
 #include "backends/cuda/cuda_device.hpp"
 #include "backends/cuda/cuda_util.hpp"
+#include "backends/cuda/cuda_printf.hpp"
 
 #include "core/environment.hpp"
 #include "core/image_registry.hpp"
@@ -297,6 +298,7 @@ loaded_kernel &cuda_device::lookup_kernel(const char *name) {
       else
         module = load_image(index, img->desc.data, img->desc.size,
                             img->desc.target, img->desc.source);
+      printf_attach(*this, module); // once per module (docs/printf.md)
       CUfunction function = nullptr;
       CUresult r = api_->cuModuleGetFunction(&function, module, name);
       if (r != CUDA_SUCCESS)

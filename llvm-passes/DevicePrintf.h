@@ -1,0 +1,32 @@
+//===- DevicePrintf.h - Device printf to hcc's printf buffer ----*- C++ -*-===//
+//
+// Part of hcc. In CUDA mode Clang lowers printf in device code to calls of
+// vprintf(format, args), CUDA's driver-provided FIFO, which is printed only
+// at synchronising driver calls and loses lines silently when full. This
+// pass renames those calls to __hcc_vprintf (include/hc/detail/
+// printf_device.hpp), which appends to a buffer the hcc runtime prints when
+// the kernel finishes (docs/printf.md). It runs before pruning, so a module
+// keeps __hcc_vprintf and its buffer pointer only if a kernel prints.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HCC_LLVM_PASSES_DEVICEPRINTF_H
+#define HCC_LLVM_PASSES_DEVICEPRINTF_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace hcc {
+
+class DevicePrintfPass : public llvm::PassInfoMixin<DevicePrintfPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+
+  /// Runs on optnone functions too (everything at -O0).
+  static bool isRequired() { return true; }
+
+  static llvm::StringRef name() { return "hcc-device-printf"; }
+};
+
+} // namespace hcc
+
+#endif // HCC_LLVM_PASSES_DEVICEPRINTF_H
