@@ -85,6 +85,7 @@ void cuda_state::finish_error(std::exception_ptr error) noexcept {
   if (finishing_.exchange(true, std::memory_order_acq_rel))
     return;
   deps_.clear();
+  printf_after_command(device_); // what a failing kernel printed before it failed
   set_error(error);
 }
 
