@@ -245,7 +245,7 @@ def sweep_programs(root):
             for m in RUN_LINE.finditer(text):
                 cmd = m.group(1)
                 hit = re.search(r"(^|[|;&]\s*|\s)%hcc((?:\s[^&|;]*?)?)\s%s(\s|$)", cmd)
-                if not hit or re.search(r"\bnot\s+%hcc", cmd) or \
+                if not hit or re.match(r"\s*not\b", cmd) or \
                         "-fsyntax-only" in cmd or " -E" in cmd:
                     continue
                 flags = prepare_flags(hit.group(2), os.path.dirname(src))
@@ -278,7 +278,14 @@ def prepare_flags(text, srcdir):
 
 # Lit programs that cannot be compiled for AMDGPU yet, and why. A program
 # listed here that compiles is an error (the list must shrink, not rot).
+NO_DEVICE_MATH = ("libm in kernels: no AMDGPU device math library yet "
+                  "(docs/backends.md)")
 XFAIL = {
+    "amp/amp-math.cpp": NO_DEVICE_MATH,
+    "math/fast-accuracy.cpp": NO_DEVICE_MATH,
+    "math/half-overloads.cpp": NO_DEVICE_MATH,
+    "math/libm-in-kernels.cpp": NO_DEVICE_MATH,
+    "math/precise-accuracy.cpp": NO_DEVICE_MATH,
 }
 
 
@@ -344,6 +351,8 @@ def main():
     ap.add_argument("--llvm-tools", default="/usr/lib/llvm-22/bin")
     ap.add_argument("--sweep", help="lit test directory to compile and check")
     ap.add_argument("--hcc", help="the driver, for --sweep")
+    ap.add_argument("--filter", default="",
+                    help="--sweep: only programs whose path matches this regex")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("files", nargs="*")
     args = ap.parse_args()
@@ -368,7 +377,8 @@ def main():
 
     if not args.hcc:
         ap.error("--sweep needs --hcc")
-    programs = sweep_programs(args.sweep)
+    programs = [(src, flags) for src, flags in sweep_programs(args.sweep)
+                if re.search(args.filter, os.path.relpath(src, args.sweep))]
     with tempfile.TemporaryDirectory(prefix="hcc-amdgpu-sweep-") as out:
         def one(item):
             i, (src, flags) = item

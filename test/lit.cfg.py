@@ -71,6 +71,8 @@ for name, value in os.environ.items():
 backend = os.environ.get("HCC_DEFAULT_ACCELERATOR", "").strip().lower()
 if backend == "cuda":
     config.available_features.add("cuda-backend")
+elif backend.startswith("hsa"):
+    config.available_features.add("amdgpu")  # test/amdgpu, docs/testing.md
 else:
     config.available_features.add("cpu-backend")
 
