@@ -14,7 +14,7 @@ using namespace concurrency::graphics;
 
 static_assert(std::is_same<short_vector<float, 4>::type, float_4>::value, "short_vector");
 static_assert(std::is_same<short_vector<int, 1>::type, int>::value, "short_vector<T, 1>");
-static_assert(std::is_same<short_vector_traits<norm_2>::value_type, norm>::value, "traits");
+static_assert(std::is_same<short_vector_traits<norm_2>::value_type, graphics::norm>::value, "traits");
 static_assert(short_vector_traits<uint_3>::size == 3 && short_vector_traits<double>::size == 1, "traits");
 static_assert(std::is_same<hc::short_vector::int_2, int_2>::value, "hc's types");
 

@@ -15,6 +15,12 @@
 
 using namespace hc::short_vector;
 
+// The device pass also sees CUDA's global ::norm(int, const float *) (Clang's
+// CUDA math header): an unqualified `norm` needs a declaration that hides it
+// (docs/short-vectors.md).
+namespace checks {
+using hc::short_vector::norm;
+
 constexpr int count = 48;
 
 // Every value is a float so the kernel and the host produce the same list.
@@ -61,6 +67,10 @@ static const float expected[count] = {
   1, -1, 1, 0.5f, 1, 0, 0, 0.5f,
   1, -1, 0.25f, 0, 0, 0.5f, 1, 1, -1, -0.25f, -1, 0.5f, 0.5f, 0, 1, 0,
 };
+} // namespace checks
+using checks::compute;
+using checks::count;
+using checks::expected;
 
 int main() {
   std::vector<float> host(count), dev(count);
