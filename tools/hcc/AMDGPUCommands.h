@@ -18,8 +18,10 @@
 
 namespace hcc {
 
-/// The code object version hcc emits (Clang 22's default, named so that a
-/// later default cannot change the kernarg layout under the runtime).
+/// The code object version hcc emits. Clang 22 defaults to v6, which only
+/// recent ROCr (6.x) loads; v5 is loaded by ROCm 5.x and later and has the
+/// same implicit arguments. Named, so that a compiler default cannot change
+/// what the runtime is given.
 inline constexpr unsigned AMDGPUCodeObjectVersion = 5;
 
 /// The language/mode arguments that open an AMDGPU device pass for

@@ -62,12 +62,18 @@ void hsa_state::finish(std::exception_ptr error) noexcept {
 
 void hsa_state::backend_wait() {
   // Block in ROCr (interrupt-driven wait) rather than on the runtime's
-  // condition variable: no hand-off through ROCr's signal thread.
-  while (api_->hsa_signal_wait_scacquire(signal_, HSA_SIGNAL_CONDITION_LT, 1,
-                                         UINT64_MAX,
-                                         HSA_WAIT_STATE_BLOCKED) >= 1) {
+  // condition variable: no hand-off through ROCr's signal thread. In slices
+  // (the timeout is a hint, in ROCr's timestamp ticks), so that a command
+  // failed by the queue's error callback, whose signal never drops, is
+  // noticed.
+  constexpr std::uint64_t slice = std::uint64_t{1} << 24;
+  while (!is_ready()) {
+    if (api_->hsa_signal_wait_scacquire(signal_, HSA_SIGNAL_CONDITION_LT, 1,
+                                        slice, HSA_WAIT_STATE_BLOCKED) < 1) {
+      finish();
+      return;
+    }
   }
-  finish();
 }
 
 // --- hsa_device --------------------------------------------------------------
@@ -332,23 +338,30 @@ hsa_queue::gpu_dependencies(const std::vector<async_ptr> &deps, bool aql,
   auto add = [&](const async_ptr &dep) {
     if (!dep || dep->is_ready())
       return;
-    if (auto *h = dynamic_cast<hsa_state *>(dep.get())) {
-      // Earlier AQL packets of this queue are ordered by the barrier bit.
-      if (aql && order_ == execute_order::in_order && h->owner == this &&
-          h->in_aql_order)
-        return;
-      signals.push_back(h->signal());
-      state.keep_alive.push_back(dep);
+    auto *h = dynamic_cast<hsa_state *>(dep.get());
+    if (!h)
+      return; // waited for by wait_for_other_backends()
+    // Earlier AQL packets of this queue are ordered by the barrier bit.
+    if (aql && order_ == execute_order::in_order && h->owner == this &&
+        h->in_aql_order)
       return;
-    }
-    // Another backend's command (the CPU): its completion is a host event.
-    dep->wait();
+    signals.push_back(h->signal());
+    state.keep_alive.push_back(dep);
   };
   for (const async_ptr &dep : deps)
     add(dep);
   if (order_ == execute_order::in_order && last_)
     add(last_);
   return signals;
+}
+
+void hsa_queue::wait_for_other_backends(const std::vector<async_ptr> &deps) {
+  // Another backend's command (the CPU) completes on the host: wait for it
+  // before taking the queue's lock, so its completion can never depend on
+  // this queue.
+  for (const async_ptr &dep : deps)
+    if (dep && !dep->is_ready() && !dynamic_cast<hsa_state *>(dep.get()))
+      dep->wait();
 }
 
 std::uint64_t hsa_queue::reserve_slot() {
@@ -428,6 +441,7 @@ async_ptr hsa_queue::launch(const kernel_launch &k,
         " bytes of group memory per tile (tile_static and dynamic); the "
         "agent has " + std::to_string(d.group_segment_bytes));
 
+  wait_for_other_backends(deps);
   std::lock_guard<std::mutex> lock(mutex_);
   auto state = new_state();
   state->in_aql_order = true;
@@ -442,13 +456,7 @@ async_ptr hsa_queue::launch(const kernel_launch &k,
   write_kernargs(kernel.kernargs, kernargs, k.args, shape,
                  reinterpret_cast<std::uint64_t>(queue_));
 
-  std::vector<hsa_signal_t> waits;
-  try {
-    waits = gpu_dependencies(deps, true, *state);
-  } catch (...) {
-    state->finish(std::current_exception()); // frees the kernarg segment
-    throw;
-  }
+  std::vector<hsa_signal_t> waits = gpu_dependencies(deps, true, *state);
   if (!waits.empty())
     submit_barriers(waits, hsa_signal_t{0}, HSA_FENCE_SCOPE_NONE);
 
@@ -483,6 +491,7 @@ async_ptr hsa_queue::launch(const kernel_launch &k,
 async_ptr hsa_queue::copy(void *dst, const void *src, std::size_t bytes,
                           copy_direction direction,
                           const std::vector<async_ptr> &deps) {
+  wait_for_other_backends(deps);
   std::lock_guard<std::mutex> lock(mutex_);
   auto state = new_state();
   std::vector<hsa_signal_t> waits = gpu_dependencies(deps, false, *state);
@@ -546,6 +555,7 @@ async_ptr hsa_queue::copy(void *dst, const void *src, std::size_t bytes,
 
 async_ptr hsa_queue::marker(const std::vector<async_ptr> &deps,
                             memory_scope scope) {
+  wait_for_other_backends(deps);
   std::lock_guard<std::mutex> lock(mutex_);
   auto state = new_state();
   state->set_marker(true);

@@ -181,10 +181,12 @@ public:
 
 private:
   std::shared_ptr<hsa_state> new_state();
-  // Splits `deps` into signals to wait for on the GPU and waits on the host
-  // for the others (commands of other backends); adds the queue's last
-  // command when `after_last` and it is not already ordered by the AQL
-  // barrier bit.
+  // Waits on the host for the commands of other backends in `deps`.
+  void wait_for_other_backends(const std::vector<async_ptr> &deps);
+  // The signals of the HSA commands in `deps` (and, in an in-order queue,
+  // of the queue's last command) that the GPU must wait for: those not
+  // already ordered by the AQL barrier bit (`aql`: the new command is an
+  // AQL packet of this queue). Caller holds mutex_.
   std::vector<hsa_signal_t> gpu_dependencies(const std::vector<async_ptr> &deps,
                                              bool aql, hsa_state &state);
   // Barrier-AND packets for `signals` (five per packet); the last one gets

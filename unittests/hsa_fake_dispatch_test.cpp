@@ -1,0 +1,307 @@
+// The HSA backend's commands over a fake ROCr (hsa_fake_runtime.hpp): what
+// it writes into the AQL queue (kernel dispatch and barrier-AND packets,
+// header bits, geometry, the kernarg segment laid out from a real code
+// object's metadata), how it chains dependencies inside a view and between
+// views, how copies lock host memory, and that commands complete through
+// their signals and release what they hold. The "GPU" never runs anything:
+// the test completes signals itself.
+#include "backends/hsa/hsa_backend.hpp"
+#include "backends/hsa/hsa_code_object.hpp"
+#include "backends/hsa/hsa_device.hpp"
+#include "hc/detail/image_registry.h"
+#include "hsa_fake_runtime.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <string>
+#include <vector>
+
+using namespace hsa_fake;
+using hc::detail::async_ptr;
+using hc::detail::copy_direction;
+using hc::detail::device;
+using hc::detail::execute_order;
+using hc::detail::kernel_launch;
+using hc::detail::memory_scope;
+using hc::detail::queue;
+
+namespace {
+
+// The code object, registered once as an hcc image of target gfx90a.
+const std::vector<char> &code_object() {
+  static const std::vector<char> bytes = [] {
+    std::ifstream in(HSA_TEST_HSACO, std::ios::binary);
+    EXPECT_TRUE(in) << "cannot read " << HSA_TEST_HSACO;
+    return std::vector<char>((std::istreambuf_iterator<char>(in)),
+                             std::istreambuf_iterator<char>());
+  }();
+  static const __hcc_image_desc desc = {
+      __HCC_IMAGE_DESC_VERSION, __hcc_image_hsaco, "gfx90a",
+      bytes.data(), bytes.size(), "hsa_test_kernel.hip"};
+  static const bool registered = (__hcc_register_image(&desc), true);
+  (void)registered;
+  return bytes;
+}
+
+struct block {
+  int *out;
+  int value;
+  int pad[3];
+};
+static_assert(sizeof(block) == 24, "the kernel's argument block");
+
+std::uint16_t header_of(const hsa_queue_t *q, std::uint64_t index) {
+  return static_cast<const std::uint16_t *>(q->base_address)[index * 32];
+}
+template <class Packet>
+const Packet &packet(const hsa_queue_t *q, std::uint64_t index) {
+  return *reinterpret_cast<const Packet *>(
+      static_cast<const unsigned char *>(q->base_address) + index * 64);
+}
+int type_of(std::uint16_t header) { return header & 0xff; }
+bool barrier_of(std::uint16_t header) { return (header >> 8) & 1; }
+int acquire_of(std::uint16_t header) { return (header >> 9) & 3; }
+int release_of(std::uint16_t header) { return (header >> 11) & 3; }
+
+std::uint64_t signal_of(const async_ptr &s) {
+  return static_cast<hsa_signal_t *>(s->native_handle())->handle;
+}
+
+class HsaDispatch : public ::testing::Test {
+protected:
+  void SetUp() override {
+    fake = fake_state();
+    code_object();
+    devices_ = make_backend_with(fake_runtime(), kfd_.path())->discover();
+    ASSERT_EQ(devices_.size(), 1u);
+    dev_ = devices_[0];
+  }
+  // The views' destructors wait for their commands, as on a GPU: each
+  // test completes everything before its views go away.
+
+  kernel_launch launch_of(block &args, std::size_t items) {
+    kernel_launch k;
+    k.device_name = "fake_kernel";
+    k.args = &args;
+    k.args_size = sizeof args;
+    k.geometry.rank = 1;
+    k.geometry.global[0] = items;
+    return k;
+  }
+  const hsa_queue_t *hsa_queue_of(const std::shared_ptr<queue> &q) {
+    return static_cast<const hsa_queue_t *>(q->native_queue());
+  }
+
+  fake_kfd kfd_;
+  std::vector<device *> devices_;
+  device *dev_ = nullptr;
+};
+
+TEST_F(HsaDispatch, KernelPacketAndKernargSegment) {
+  auto q = dev_->create_queue(execute_order::in_order);
+  int out = 0;
+  block args{&out, 7, {1, 2, 3}};
+  async_ptr done = q->launch(launch_of(args, 1000), {});
+  EXPECT_EQ(dispatch.symbol_asked, "fake_kernel.kd");
+
+  const hsa_queue_t *hq = hsa_queue_of(q);
+  ASSERT_NE(hq, nullptr);
+  std::uint16_t h = header_of(hq, 0);
+  EXPECT_EQ(type_of(h), HSA_PACKET_TYPE_KERNEL_DISPATCH);
+  EXPECT_TRUE(barrier_of(h));
+  EXPECT_EQ(acquire_of(h), HSA_FENCE_SCOPE_SYSTEM);
+  EXPECT_EQ(release_of(h), HSA_FENCE_SCOPE_SYSTEM);
+  EXPECT_EQ(dispatch.last_doorbell, 0);
+
+  const auto &p = packet<hsa_kernel_dispatch_packet_t>(hq, 0);
+  EXPECT_EQ(p.setup, 1u); // dimensions
+  EXPECT_EQ(p.workgroup_size_x, 256u);
+  EXPECT_EQ(p.workgroup_size_y, 1u);
+  EXPECT_EQ(p.grid_size_x, 1024u); // 1000 work-items, uniform groups
+  EXPECT_EQ(p.grid_size_y, 1u);
+  EXPECT_EQ(p.kernel_object, kernel_object);
+  EXPECT_EQ(p.group_segment_size, 0u);
+  EXPECT_EQ(p.completion_signal.handle, signal_of(done));
+
+  // The kernarg segment: the argument block at 0, then what the metadata
+  // says the hidden arguments are.
+  auto md = hc::detail::rt::hsa::read_code_object_metadata(
+      code_object().data(), code_object().size());
+  const auto *k = md.find_kernel("fake_kernel");
+  ASSERT_NE(k, nullptr);
+  const auto *seg = static_cast<const unsigned char *>(p.kernarg_address);
+  ASSERT_NE(seg, nullptr);
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(seg) % 16, 0u);
+  EXPECT_EQ(std::memcmp(seg, &args, sizeof args), 0);
+  std::map<std::string, std::uint64_t> expected = {
+      {"hidden_block_count_x", 4},  {"hidden_group_size_x", 256},
+      {"hidden_group_size_y", 1},   {"hidden_remainder_x", 0},
+      {"hidden_grid_dims", 1},      {"hidden_global_offset_x", 0}};
+  int checked = 0;
+  for (const auto &a : k->args) {
+    auto e = expected.find(a.value_kind);
+    if (e == expected.end())
+      continue;
+    std::uint64_t v = 0;
+    std::memcpy(&v, seg + a.offset, a.size);
+    EXPECT_EQ(v, e->second) << a.value_kind;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 6);
+
+  // Not finished until the signal drops; then the segment is freed.
+  EXPECT_FALSE(done->is_ready());
+  EXPECT_EQ(q->pending_count(), 1u);
+  std::size_t allocations = dispatch.allocations.size();
+  complete_all();
+  EXPECT_TRUE(done->is_ready());
+  EXPECT_EQ(dispatch.allocations.size(), allocations - 1);
+  EXPECT_EQ(q->pending_count(), 0u);
+}
+
+TEST_F(HsaDispatch, TiledLaunchGroupSegmentAndDimensions) {
+  auto q = dev_->create_queue(execute_order::in_order);
+  int out = 0;
+  block args{&out, 1, {0, 0, 0}};
+  kernel_launch k = launch_of(args, 0);
+  k.geometry.rank = 2;
+  k.geometry.global[0] = 32;
+  k.geometry.global[1] = 64;
+  k.geometry.tile[0] = 16;
+  k.geometry.tile[1] = 8;
+  k.geometry.dynamic_group_bytes = 512;
+  q->launch(k, {});
+  const auto &p = packet<hsa_kernel_dispatch_packet_t>(hsa_queue_of(q), 0);
+  EXPECT_EQ(p.setup, 2u);
+  EXPECT_EQ(p.workgroup_size_x, 8u);  // hc dimension 1
+  EXPECT_EQ(p.workgroup_size_y, 16u); // hc dimension 0
+  EXPECT_EQ(p.grid_size_x, 2u * 8u * 8u); // 16 tiles along x
+  EXPECT_EQ(p.grid_size_y, 16u);
+  EXPECT_EQ(p.group_segment_size, 512u); // no tile_static + dynamic
+  complete_all();
+}
+
+TEST_F(HsaDispatch, DependenciesInsideAndBetweenViews) {
+  auto q1 = dev_->create_queue(execute_order::in_order);
+  auto q2 = dev_->create_queue(execute_order::in_order);
+  int out = 0;
+  block args{&out, 1, {0, 0, 0}};
+  async_ptr first = q1->launch(launch_of(args, 64), {});
+  // The same view: ordered by the barrier bit, no extra packet.
+  async_ptr second = q1->launch(launch_of(args, 64), {first});
+  EXPECT_EQ(type_of(header_of(hsa_queue_of(q1), 1)),
+            HSA_PACKET_TYPE_KERNEL_DISPATCH);
+  // Another view: a barrier-AND on the first view's signal, then the kernel.
+  async_ptr third = q2->launch(launch_of(args, 64), {second});
+  const hsa_queue_t *h2 = hsa_queue_of(q2);
+  EXPECT_EQ(type_of(header_of(h2, 0)), HSA_PACKET_TYPE_BARRIER_AND);
+  const auto &b = packet<hsa_barrier_and_packet_t>(h2, 0);
+  EXPECT_EQ(b.dep_signal[0].handle, signal_of(second));
+  EXPECT_EQ(b.dep_signal[1].handle, 0u);
+  EXPECT_EQ(b.completion_signal.handle, 0u);
+  EXPECT_EQ(type_of(header_of(h2, 1)), HSA_PACKET_TYPE_KERNEL_DISPATCH);
+  EXPECT_EQ(packet<hsa_kernel_dispatch_packet_t>(h2, 1).completion_signal.handle,
+            signal_of(third));
+  complete_all();
+  EXPECT_TRUE(third->is_ready());
+}
+
+TEST_F(HsaDispatch, MarkersAreBarrierAndPackets) {
+  auto q1 = dev_->create_queue(execute_order::in_order);
+  auto q2 = dev_->create_queue(execute_order::in_order);
+  int out = 0;
+  block args{&out, 1, {0, 0, 0}};
+  std::vector<async_ptr> deps;
+  for (int i = 0; i < 6; ++i)
+    deps.push_back(q1->launch(launch_of(args, 64), {}));
+  // Six signals: two barrier-AND packets, the marker's signal on the last.
+  async_ptr marker = q2->marker(deps, memory_scope::accelerator);
+  EXPECT_TRUE(marker->is_marker());
+  const hsa_queue_t *h2 = hsa_queue_of(q2);
+  const auto &b0 = packet<hsa_barrier_and_packet_t>(h2, 0);
+  const auto &b1 = packet<hsa_barrier_and_packet_t>(h2, 1);
+  EXPECT_EQ(type_of(header_of(h2, 0)), HSA_PACKET_TYPE_BARRIER_AND);
+  EXPECT_EQ(type_of(header_of(h2, 1)), HSA_PACKET_TYPE_BARRIER_AND);
+  for (int i = 0; i < 5; ++i)
+    EXPECT_EQ(b0.dep_signal[i].handle, signal_of(deps[i]));
+  EXPECT_EQ(b0.completion_signal.handle, 0u);
+  EXPECT_EQ(b1.dep_signal[0].handle, signal_of(deps[5]));
+  EXPECT_EQ(b1.completion_signal.handle, signal_of(marker));
+  EXPECT_EQ(release_of(header_of(h2, 1)), HSA_FENCE_SCOPE_AGENT);
+  EXPECT_EQ(q2->last_command(), marker);
+  complete_all();
+  EXPECT_TRUE(marker->is_ready());
+  // A ready dependency adds nothing: one packet with no signals.
+  async_ptr again = q2->marker(deps, memory_scope::system);
+  const auto &b2 = packet<hsa_barrier_and_packet_t>(h2, 2);
+  EXPECT_EQ(b2.dep_signal[0].handle, 0u);
+  EXPECT_EQ(b2.completion_signal.handle, signal_of(again));
+  complete_all();
+}
+
+TEST_F(HsaDispatch, CopiesFollowTheViewAndLockHostMemory) {
+  auto q = dev_->create_queue(execute_order::in_order);
+  int out = 0;
+  block args{&out, 1, {0, 0, 0}};
+  async_ptr kernel = q->launch(launch_of(args, 64), {});
+  std::vector<int> host(256, 5);
+  void *device_memory = dev_->allocate(host.size() * sizeof(int));
+  async_ptr up = q->copy(device_memory, host.data(), host.size() * sizeof(int),
+                         copy_direction::host_to_device, {});
+  ASSERT_EQ(dispatch.copies.size(), 1u);
+  const fake_copy &c = dispatch.copies[0];
+  EXPECT_EQ(c.dst, device_memory);
+  EXPECT_EQ(c.src, host.data()); // the fake maps locked memory in place
+  EXPECT_EQ(c.dst_agent, gpu_agent);
+  EXPECT_EQ(c.src_agent, cpu_agent);
+  ASSERT_EQ(c.deps.size(), 1u); // after the view's kernel
+  EXPECT_EQ(c.deps[0], signal_of(kernel));
+  EXPECT_EQ(c.completion.handle, signal_of(up));
+  ASSERT_EQ(dispatch.locked.size(), 1u);
+  EXPECT_TRUE(dispatch.unlocked.empty());
+
+  // The next kernel waits for the copy (not an AQL packet) with a barrier.
+  async_ptr after = q->launch(launch_of(args, 64), {});
+  const hsa_queue_t *hq = hsa_queue_of(q);
+  EXPECT_EQ(type_of(header_of(hq, 1)), HSA_PACKET_TYPE_BARRIER_AND);
+  EXPECT_EQ(packet<hsa_barrier_and_packet_t>(hq, 1).dep_signal[0].handle,
+            signal_of(up));
+
+  // The copy engine finishes: wait() sees the signal at 0, unlocks.
+  complete_all();
+  fake_signal_store(c.completion, 0);
+  up->wait();
+  EXPECT_EQ(dispatch.unlocked.size(), 1u);
+  EXPECT_EQ(dispatch.unlocked[0], host.data());
+  after->wait();
+  dev_->deallocate(device_memory);
+}
+
+TEST_F(HsaDispatch, ArgumentBlockOfTheWrongSizeIsAnError) {
+  auto q = dev_->create_queue(execute_order::in_order);
+  char small[16] = {0};
+  kernel_launch k;
+  k.device_name = "fake_kernel_of_another_size";
+  k.args = small;
+  k.args_size = sizeof small;
+  k.geometry.global[0] = 1;
+  // No image has this kernel: the error names it and what to rebuild with.
+  try {
+    q->launch(k, {});
+    FAIL() << "launched a kernel no image has";
+  } catch (const Kalmar::runtime_exception &e) {
+    EXPECT_NE(std::string(e.what()).find(
+                  "no AMDGPU image of kernel 'fake_kernel_of_another_size'"),
+              std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("--offload-arch=gfx90a"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+} // namespace
