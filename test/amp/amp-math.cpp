@@ -23,7 +23,30 @@ int main() {
            fast_math::fabsf(-x);
     d[i] = precise_math::cos(double(x)) + precise_math::pow(double(x), 1.5);
   });
+  // The usual C++ AMP idiom: unqualified calls under a using-directive are
+  // not ambiguous with the global <cmath> functions.
+  array_view<double, 1> u(n);
+  parallel_for_each(u.get_extent(), [=](index<1> i) restrict(amp) {
+    using namespace Concurrency::precise_math;
+    double x = 0.25 + i[0] * 0.125;
+    u[i] = sqrt(x) + exp(x) + fmax(x, 1.0) + float(sin(float(x)));
+  });
+  array_view<float, 1> v(n);
+  parallel_for_each(v.get_extent(), [=](index<1> i) restrict(amp) {
+    using namespace Concurrency::fast_math;
+    float x = 0.25f + i[0] * 0.125f;
+    v[i] = sqrt(x) + fabs(-x) + pow(x, 2.0f);
+  });
   int bad = 0;
+  for (int i = 0; i < n; ++i) {
+    double x = 0.25 + i * 0.125;
+    double wu = std::sqrt(x) + std::exp(x) + std::fmax(x, 1.0) + std::sin(x);
+    double wv = std::sqrt(x) + x + x * x;
+    if (std::fabs(u[i] - wu) > 1e-6 * wu || std::fabs(v[i] - wv) > 1e-5 * wv) {
+      std::printf("i=%d: %.17g vs %.17g, %.9g vs %.9g\n", i, u[i], wu, v[i], wv);
+      ++bad;
+    }
+  }
   for (int i = 0; i < n; ++i) {
     float x = 0.25f + i * 0.125f;
     double wf = std::sin(double(x)) + std::sqrt(double(x)) + std::exp(double(x)) + x;

@@ -3,20 +3,25 @@
 // and double overloads plus the f-suffixed float names, callable from
 // kernels and from host code.
 //
-// Every function is host+device and forwards to the global C function of the
-// same name: on the host (and so on the CPU backend) that is the host's libm;
-// in an NVPTX device pass it is the device overload from device_libm.h
-// (libclc, see docs/math.md). The few functions glibc lacks (sinpi, cospi,
-// tanpi, rsqrt, rcbrt, scalb) come from host_special.hpp on the host and
-// from libclc on the GPU.
+// Like hcc's, the namespaces are mostly using-declarations of std's and the
+// C library's functions: on the host (and so on the CPU backend) those are
+// the host's libm; in an NVPTX device pass they include the device
+// overloads of device_libm.h (libclc, see docs/math.md), which Clang's CUDA
+// overload rules pick in device code. Being the same functions as the
+// global ones, they stay unambiguous under `using namespace
+// precise_math;`, the usual C++ AMP idiom (a second, equal overload would
+// tie with the global one: with --hipstdpar a host function called from an
+// amp/[[hc]] function ranks like a host+device one).
+//
+// Defined here: what std and glibc lack (sinpi, cospi, tanpi, rsqrt,
+// rcbrt, signbitf, sincos(float), exp10(float), scalb on the GPU, hcc's
+// nanf(int)/nan(int)/nanh(int)), the _Float16 (half) overloads hcc had
+// (computed in float and rounded), and fast_math's approximations.
 //
 // fast_math is about float, as in C++ AMP and hcc; its double overloads are
-// the precise ones. On NVPTX its sin, cos, tan, exp, exp2, exp10, log, log2,
-// log10, sqrt and rsqrt use PTX's .approx instructions; everything else, and
-// all of it on the host, is the precise function.
-//
-// _Float16 (half) overloads, as hcc had, where the compiler has _Float16:
-// computed in float and rounded.
+// the precise ones. On NVPTX its sin, cos, tan, sincos, exp, exp2, exp10,
+// log, log2, log10, sqrt and rsqrt use PTX's .approx instructions; the rest,
+// and all of it on the host, is the precise function.
 //
 // Absent (no implementation on some side): erfinv, erfcinv, and hcc's
 // min/max aliases of fmin/fmax.
@@ -37,37 +42,35 @@
 #endif
 
 #define HC_MATH_FN inline __attribute__((host, device, always_inline))
+#define HC_MATH_DEVICE_FN inline __attribute__((device, always_inline))
 
-// _Float16 overloads (hcc had them): computed in float and rounded, which
-// is within half an ulp of half precision plus a float rounding (2^-13 of
-// an ulp). Only where the compiler has _Float16.
 #if defined(__FLT16_MANT_DIG__)
-#define HC_MATH_HALF(...) __VA_ARGS__
+#define HC_MATH_HAS_HALF 1
 #else
-#define HC_MATH_HALF(...)
+#define HC_MATH_HAS_HALF 0
 #endif
 
-// name(float), namef(float) and name(double), each forwarding to ::namef or
-// ::name.
-#define HC_MATH_1(name)                                                        \
-  HC_MATH_FN float name##f(float x) { return ::name##f(x); }                   \
-  HC_MATH_FN float name(float x) { return ::name##f(x); }                      \
-  HC_MATH_FN double name(double x) { return ::name(x); }                       \
-  HC_MATH_HALF(HC_MATH_FN _Float16 name(_Float16 x) {                          \
+// std::name and ::namef (float, double, long double, integer overloads from
+// <cmath>; in device code their device overloads), plus a _Float16
+// overload computed by namef.
+#define HC_MATH_USING(name)                                                    \
+  using std::name;                                                             \
+  using ::name##f;
+#if HC_MATH_HAS_HALF
+#define HC_MATH_HALF_1(name)                                                   \
+  HC_MATH_FN _Float16 name(_Float16 x) {                                       \
     return (_Float16)::name##f((float)x);                                      \
-  })
-#define HC_MATH_2(name)                                                        \
-  HC_MATH_FN float name##f(float x, float y) { return ::name##f(x, y); }       \
-  HC_MATH_FN float name(float x, float y) { return ::name##f(x, y); }          \
-  HC_MATH_FN double name(double x, double y) { return ::name(x, y); }          \
-  HC_MATH_HALF(HC_MATH_FN _Float16 name(_Float16 x, _Float16 y) {              \
+  }
+#define HC_MATH_HALF_2(name)                                                   \
+  HC_MATH_FN _Float16 name(_Float16 x, _Float16 y) {                           \
     return (_Float16)::name##f((float)x, (float)y);                            \
-  })
-// Classification: int results, as in hcc.
-#define HC_MATH_CLASSIFY(name, builtin)                                        \
-  HC_MATH_FN int name(float x) { return builtin(x); }                          \
-  HC_MATH_FN int name(double x) { return builtin(x); }                         \
-  HC_MATH_HALF(HC_MATH_FN int name(_Float16 x) { return builtin(x); })
+  }
+#else
+#define HC_MATH_HALF_1(name)
+#define HC_MATH_HALF_2(name)
+#endif
+#define HC_MATH_1(name) HC_MATH_USING(name) HC_MATH_HALF_1(name)
+#define HC_MATH_2(name) HC_MATH_USING(name) HC_MATH_HALF_2(name)
 
 namespace hc {
 namespace precise_math {
@@ -88,7 +91,6 @@ HC_MATH_1(erf)
 HC_MATH_1(erfc)
 HC_MATH_1(exp)
 HC_MATH_1(exp2)
-HC_MATH_1(exp10)
 HC_MATH_1(expm1)
 HC_MATH_1(fabs)
 HC_MATH_2(fdim)
@@ -115,61 +117,95 @@ HC_MATH_1(tan)
 HC_MATH_1(tanh)
 HC_MATH_1(tgamma)
 HC_MATH_1(trunc)
+HC_MATH_USING(fma)
+HC_MATH_USING(frexp)
+HC_MATH_USING(ldexp)
+HC_MATH_USING(scalbn)
+HC_MATH_USING(modf)
+HC_MATH_USING(remquo)
+HC_MATH_USING(ilogb)
 
-HC_MATH_FN float fmaf(float x, float y, float z) { return ::fmaf(x, y, z); }
-HC_MATH_FN float fma(float x, float y, float z) { return ::fmaf(x, y, z); }
-HC_MATH_FN double fma(double x, double y, double z) { return ::fma(x, y, z); }
-
-HC_MATH_FN float frexpf(float x, int *e) { return ::frexpf(x, e); }
-HC_MATH_FN float frexp(float x, int *e) { return ::frexpf(x, e); }
-HC_MATH_FN double frexp(double x, int *e) { return ::frexp(x, e); }
-HC_MATH_FN float ldexpf(float x, int e) { return ::ldexpf(x, e); }
-HC_MATH_FN float ldexp(float x, int e) { return ::ldexpf(x, e); }
-HC_MATH_FN double ldexp(double x, int e) { return ::ldexp(x, e); }
-HC_MATH_FN float scalbnf(float x, int e) { return ::scalbnf(x, e); }
-HC_MATH_FN float scalbn(float x, int e) { return ::scalbnf(x, e); }
-HC_MATH_FN double scalbn(double x, int e) { return ::scalbn(x, e); }
-HC_MATH_FN float modff(float x, float *i) { return ::modff(x, i); }
-HC_MATH_FN float modf(float x, float *i) { return ::modff(x, i); }
-HC_MATH_FN double modf(double x, double *i) { return ::modf(x, i); }
-HC_MATH_FN float remquof(float x, float y, int *q) {
-  return ::remquof(x, y, q);
-}
-HC_MATH_FN float remquo(float x, float y, int *q) {
-  return ::remquof(x, y, q);
-}
-HC_MATH_FN double remquo(double x, double y, int *q) {
-  return ::remquo(x, y, q);
-}
-HC_MATH_FN int ilogbf(float x) { return ::ilogbf(x); }
-HC_MATH_FN int ilogb(float x) { return ::ilogbf(x); }
-HC_MATH_FN int ilogb(double x) { return ::ilogb(x); }
-HC_MATH_FN void sincosf(float x, float *s, float *c) { ::sincosf(x, s, c); }
+// exp10 and sincos are GNU extensions of the C library (and CUDA device
+// functions): no std overloads, so the float ones are added.
+using ::exp10;
+using ::exp10f;
+HC_MATH_FN float exp10(float x) { return ::exp10f(x); }
+HC_MATH_HALF_1(exp10)
+using ::sincos;
+using ::sincosf;
 HC_MATH_FN void sincos(float x, float *s, float *c) { ::sincosf(x, s, c); }
-HC_MATH_FN void sincos(double x, double *s, double *c) { ::sincos(x, s, c); }
 
-HC_MATH_CLASSIFY(isfinite, __builtin_isfinite)
-HC_MATH_CLASSIFY(isinf, __builtin_isinf)
-HC_MATH_CLASSIFY(isnan, __builtin_isnan)
-HC_MATH_CLASSIFY(isnormal, __builtin_isnormal)
-HC_MATH_CLASSIFY(signbit, __builtin_signbit)
+// Classification: std's (bool results where hcc had int).
+using std::fpclassify;
+using std::isfinite;
+using std::isinf;
+using std::isnan;
+using std::isnormal;
+using std::signbit;
 HC_MATH_FN int signbitf(float x) { return __builtin_signbit(x); }
-HC_MATH_FN int fpclassify(float x) {
-  return __builtin_fpclassify(FP_NAN, FP_INFINITE, FP_NORMAL, FP_SUBNORMAL,
-                              FP_ZERO, x);
-}
-HC_MATH_FN int fpclassify(double x) {
-  return __builtin_fpclassify(FP_NAN, FP_INFINITE, FP_NORMAL, FP_SUBNORMAL,
-                              FP_ZERO, x);
-}
-// hcc's signatures: an int tag, which like hcc's device version selects no
-// payload: the result is the default quiet NaN.
+
+// C's nan(const char *) and hcc's int-tag forms; the tag selects no payload
+// (as in hcc's device version): the result is the default quiet NaN.
+using ::nan;
+using ::nanf;
 HC_MATH_FN float nanf(int) { return __builtin_nanf(""); }
 HC_MATH_FN double nan(int) { return __builtin_nan(""); }
 
-#if defined(__FLT16_MANT_DIG__)
+// Not in glibc: libclc on the GPU, host_special.hpp on the host.
+#if HC_MATH_NVPTX
+#define HC_MATH_SPECIAL(name, nvf, nvd, hostexpr)                              \
+  HC_MATH_FN float name##f(float x) { return nvf(x); }                         \
+  HC_MATH_FN float name(float x) { return nvf(x); }                            \
+  HC_MATH_FN double name(double x) { return nvd(x); }
+#else
+#define HC_MATH_SPECIAL(name, nvf, nvd, hostexpr)                              \
+  HC_MATH_FN float name##f(float x) { return float(hostexpr); }                \
+  HC_MATH_FN float name(float x) { return float(hostexpr); }                   \
+  HC_MATH_FN double name(double x) { return double(hostexpr); }
+#endif
+HC_MATH_SPECIAL(sinpi, __nv_sinpif, __nv_sinpi,
+                detail::math::host_sinpi((long double)x))
+HC_MATH_SPECIAL(cospi, __nv_cospif, __nv_cospi,
+                detail::math::host_cospi((long double)x))
+HC_MATH_SPECIAL(tanpi, __hc_clc_tanpif, __hc_clc_tanpi,
+                detail::math::host_tanpi((long double)x))
+HC_MATH_SPECIAL(rsqrt, __nv_rsqrtf, __nv_rsqrt,
+                1.0L / std::sqrt((long double)x))
+HC_MATH_SPECIAL(rcbrt, __nv_rcbrtf, __nv_rcbrt,
+                1.0L / std::cbrt((long double)x))
+#undef HC_MATH_SPECIAL
+#if HC_MATH_HAS_HALF
+HC_MATH_FN _Float16 sinpi(_Float16 x) { return (_Float16)sinpif((float)x); }
+HC_MATH_FN _Float16 cospi(_Float16 x) { return (_Float16)cospif((float)x); }
+HC_MATH_FN _Float16 tanpi(_Float16 x) { return (_Float16)tanpif((float)x); }
+HC_MATH_FN _Float16 rsqrt(_Float16 x) { return (_Float16)rsqrtf((float)x); }
+HC_MATH_FN _Float16 rcbrt(_Float16 x) { return (_Float16)rcbrtf((float)x); }
+#endif
+
+// scalb: glibc has scalb/scalbf (host); the device gets its own, and float
+// arguments a float overload.
+using ::scalb;
+using ::scalbf;
+#if HC_MATH_NVPTX
+HC_MATH_DEVICE_FN double scalb(double x, double n) {
+  return detail::math::host_scalb(x, n);
+}
+HC_MATH_DEVICE_FN float scalbf(float x, float n) {
+  return detail::math::host_scalb(x, n);
+}
+#endif
+HC_MATH_FN float scalb(float x, float n) {
+  return detail::math::host_scalb(x, n);
+}
+#if HC_MATH_HAS_HALF
+HC_MATH_FN _Float16 scalb(_Float16 x, _Float16 n) {
+  return (_Float16)detail::math::host_scalb((float)x, (float)n);
+}
+#endif
+
+#if HC_MATH_HAS_HALF
+// The rest of hcc's _Float16 overloads.
 HC_MATH_FN _Float16 nanh(int) { return (_Float16)__builtin_nanf(""); }
-HC_MATH_FN int fpclassify(_Float16 x) { return fpclassify((float)x); }
 HC_MATH_FN _Float16 fma(_Float16 x, _Float16 y, _Float16 z) {
   return (_Float16)::fmaf((float)x, (float)y, (float)z);
 }
@@ -198,156 +234,35 @@ HC_MATH_FN void sincos(_Float16 x, _Float16 *s, _Float16 *c) {
   *s = (_Float16)fs;
   *c = (_Float16)fc;
 }
+HC_MATH_FN int fpclassify(_Float16 x) { return std::fpclassify((float)x); }
+HC_MATH_FN bool isfinite(_Float16 x) { return __builtin_isfinite(x); }
+HC_MATH_FN bool isinf(_Float16 x) { return __builtin_isinf(x); }
+HC_MATH_FN bool isnan(_Float16 x) { return __builtin_isnan(x); }
+HC_MATH_FN bool isnormal(_Float16 x) { return __builtin_isnormal(x); }
+HC_MATH_FN bool signbit(_Float16 x) { return __builtin_signbit(x); }
 #endif
-
-// Not in glibc: libclc on the GPU, host_special.hpp on the host.
-#if HC_MATH_NVPTX
-#define HC_MATH_SPECIAL(name, nvf, nvd, hostexpr)                              \
-  HC_MATH_FN float name##f(float x) { return nvf(x); }                         \
-  HC_MATH_FN float name(float x) { return nvf(x); }                            \
-  HC_MATH_FN double name(double x) { return nvd(x); }
-#else
-#define HC_MATH_SPECIAL(name, nvf, nvd, hostexpr)                              \
-  HC_MATH_FN float name##f(float x) { return float(hostexpr); }                \
-  HC_MATH_FN float name(float x) { return float(hostexpr); }                   \
-  HC_MATH_FN double name(double x) { return double(hostexpr); }
-#endif
-HC_MATH_SPECIAL(sinpi, __nv_sinpif, __nv_sinpi,
-                detail::math::host_sinpi((long double)x))
-HC_MATH_SPECIAL(cospi, __nv_cospif, __nv_cospi,
-                detail::math::host_cospi((long double)x))
-HC_MATH_SPECIAL(tanpi, __hc_clc_tanpif, __hc_clc_tanpi,
-                detail::math::host_tanpi((long double)x))
-HC_MATH_SPECIAL(rsqrt, __nv_rsqrtf, __nv_rsqrt,
-                1.0L / std::sqrt((long double)x))
-HC_MATH_SPECIAL(rcbrt, __nv_rcbrtf, __nv_rcbrt,
-                1.0L / std::cbrt((long double)x))
-#undef HC_MATH_SPECIAL
-#if defined(__FLT16_MANT_DIG__)
-HC_MATH_FN _Float16 sinpi(_Float16 x) { return (_Float16)sinpif((float)x); }
-HC_MATH_FN _Float16 cospi(_Float16 x) { return (_Float16)cospif((float)x); }
-HC_MATH_FN _Float16 tanpi(_Float16 x) { return (_Float16)tanpif((float)x); }
-HC_MATH_FN _Float16 rsqrt(_Float16 x) { return (_Float16)rsqrtf((float)x); }
-HC_MATH_FN _Float16 rcbrt(_Float16 x) { return (_Float16)rcbrtf((float)x); }
-HC_MATH_FN _Float16 scalb(_Float16 x, _Float16 n) {
-  return (_Float16)scalbf((float)x, (float)n);
-}
-#endif
-
-HC_MATH_FN float scalbf(float x, float n) {
-  return detail::math::host_scalb(x, n);
-}
-HC_MATH_FN float scalb(float x, float n) {
-  return detail::math::host_scalb(x, n);
-}
-HC_MATH_FN double scalb(double x, double n) {
-  return detail::math::host_scalb(x, n);
-}
 
 } // namespace precise_math
 
 namespace fast_math {
 
-// Functions without a faster form are the precise ones.
-#define HC_FAST_AS_PRECISE_1(name)                                             \
-  HC_MATH_FN float name##f(float x) { return precise_math::name##f(x); }       \
-  HC_MATH_FN float name(float x) { return precise_math::name##f(x); }          \
-  HC_MATH_FN double name(double x) { return precise_math::name(x); }          \
-  HC_MATH_HALF(HC_MATH_FN _Float16 name(_Float16 x) {                          \
-    return precise_math::name(x);                                              \
-  })
-#define HC_FAST_AS_PRECISE_2(name)                                             \
-  HC_MATH_FN float name##f(float x, float y) {                                 \
-    return precise_math::name##f(x, y);                                        \
-  }                                                                            \
-  HC_MATH_FN float name(float x, float y) {                                    \
-    return precise_math::name##f(x, y);                                        \
-  }                                                                            \
-  HC_MATH_FN double name(double x, double y) {                                 \
-    return precise_math::name(x, y);                                           \
-  }                                                                            \
-  HC_MATH_HALF(HC_MATH_FN _Float16 name(_Float16 x, _Float16 y) {              \
-    return precise_math::name(x, y);                                           \
-  })
-HC_FAST_AS_PRECISE_1(acos)
-HC_FAST_AS_PRECISE_1(asin)
-HC_FAST_AS_PRECISE_1(atan)
-HC_FAST_AS_PRECISE_2(atan2)
-HC_FAST_AS_PRECISE_1(ceil)
-HC_FAST_AS_PRECISE_1(cosh)
-HC_FAST_AS_PRECISE_1(fabs)
-HC_FAST_AS_PRECISE_1(floor)
-HC_FAST_AS_PRECISE_2(fmax)
-HC_FAST_AS_PRECISE_2(fmin)
-HC_FAST_AS_PRECISE_2(fmod)
-HC_FAST_AS_PRECISE_2(pow)
-HC_FAST_AS_PRECISE_1(round)
-HC_FAST_AS_PRECISE_1(sinh)
-HC_FAST_AS_PRECISE_1(tanh)
-HC_FAST_AS_PRECISE_1(trunc)
-#undef HC_FAST_AS_PRECISE_1
-#undef HC_FAST_AS_PRECISE_2
-
-// The approximate ones: PTX .approx instructions on NVPTX (error bounds in
-// docs/math.md), the precise function elsewhere.
-#if HC_MATH_NVPTX
-#define HC_FAST_1(name, nvptx_expr)                                            \
-  HC_MATH_FN float name##f(float x) { return nvptx_expr; }                     \
-  HC_MATH_FN float name(float x) { return nvptx_expr; }                        \
-  HC_MATH_FN double name(double x) { return precise_math::name(x); }
-#else
-#define HC_FAST_1(name, nvptx_expr)                                            \
-  HC_MATH_FN float name##f(float x) { return precise_math::name##f(x); }       \
-  HC_MATH_FN float name(float x) { return precise_math::name##f(x); }          \
-  HC_MATH_FN double name(double x) { return precise_math::name(x); }
-#endif
-HC_FAST_1(sin, __nvvm_sin_approx_f(x))
-HC_FAST_1(cos, __nvvm_cos_approx_f(x))
-HC_FAST_1(tan, __nvvm_div_approx_f(__nvvm_sin_approx_f(x),
-                                   __nvvm_cos_approx_f(x)))
-HC_FAST_1(exp2, __nvvm_ex2_approx_f(x))
-HC_FAST_1(exp, __nvvm_ex2_approx_f(x * 0x1.715476p+0f))   // x * log2(e)
-HC_FAST_1(exp10, __nvvm_ex2_approx_f(x * 0x1.a934f0p+1f)) // x * log2(10)
-HC_FAST_1(log2, __nvvm_lg2_approx_f(x))
-HC_FAST_1(log, __nvvm_lg2_approx_f(x) * 0x1.62e430p-1f)    // * ln(2)
-HC_FAST_1(log10, __nvvm_lg2_approx_f(x) * 0x1.344136p-2f)  // * log10(2)
-HC_FAST_1(sqrt, __nvvm_sqrt_approx_f(x))
-HC_FAST_1(rsqrt, __nvvm_rsqrt_approx_f(x))
-#undef HC_FAST_1
-#if defined(__FLT16_MANT_DIG__)
-// Half: the fast float function rounded (its error is far below a half ulp).
-#define HC_FAST_HALF_1(name)                                                   \
-  HC_MATH_FN _Float16 name(_Float16 x) { return (_Float16)name##f((float)x); }
-HC_FAST_HALF_1(sin)
-HC_FAST_HALF_1(cos)
-HC_FAST_HALF_1(tan)
-HC_FAST_HALF_1(exp2)
-HC_FAST_HALF_1(exp)
-HC_FAST_HALF_1(exp10)
-HC_FAST_HALF_1(log2)
-HC_FAST_HALF_1(log)
-HC_FAST_HALF_1(log10)
-HC_FAST_HALF_1(sqrt)
-HC_FAST_HALF_1(rsqrt)
-#undef HC_FAST_HALF_1
-#endif
-
-HC_MATH_FN void sincosf(float x, float *s, float *c) {
-  *s = fast_math::sinf(x);
-  *c = fast_math::cosf(x);
-}
-HC_MATH_FN void sincos(float x, float *s, float *c) {
-  fast_math::sincosf(x, s, c);
-}
-HC_MATH_FN void sincos(double x, double *s, double *c) {
-  precise_math::sincos(x, s, c);
-}
-#if defined(__FLT16_MANT_DIG__)
-HC_MATH_FN void sincos(_Float16 x, _Float16 *s, _Float16 *c) {
-  *s = fast_math::sin(x);
-  *c = fast_math::cos(x);
-}
-#endif
+// Functions without a faster form: the precise ones.
+HC_MATH_1(acos)
+HC_MATH_1(asin)
+HC_MATH_1(atan)
+HC_MATH_2(atan2)
+HC_MATH_1(ceil)
+HC_MATH_1(cosh)
+HC_MATH_1(fabs)
+HC_MATH_1(floor)
+HC_MATH_2(fmax)
+HC_MATH_2(fmin)
+HC_MATH_2(fmod)
+HC_MATH_2(pow)
+HC_MATH_1(round)
+HC_MATH_1(sinh)
+HC_MATH_1(tanh)
+HC_MATH_1(trunc)
 using precise_math::frexp;
 using precise_math::frexpf;
 using precise_math::isfinite;
@@ -361,14 +276,86 @@ using precise_math::modff;
 using precise_math::signbit;
 using precise_math::signbitf;
 
+// The approximate ones. In the NVPTX device pass they are PTX .approx
+// instructions (error bounds in docs/math.md), defined here for float, with
+// double forwarding to the precise function; everywhere else they are the
+// precise functions. Call them qualified (fast_math::sin): under `using
+// namespace fast_math;` an unqualified float call in device code may also
+// see Clang's global device overload, which is the precise one and wins.
+#if HC_MATH_NVPTX
+#define HC_FAST(name, nvptx_expr)                                              \
+  HC_MATH_FN float name##f(float x) { return nvptx_expr; }                     \
+  HC_MATH_FN float name(float x) { return nvptx_expr; }                        \
+  HC_MATH_FN double name(double x) { return precise_math::name(x); }
+#else
+#define HC_FAST(name, nvptx_expr) using precise_math::name, precise_math::name##f;
+#endif
+HC_FAST(sin, __nvvm_sin_approx_f(x))
+HC_FAST(cos, __nvvm_cos_approx_f(x))
+HC_FAST(tan, __nvvm_div_approx_f(__nvvm_sin_approx_f(x),
+                                 __nvvm_cos_approx_f(x)))
+HC_FAST(exp2, __nvvm_ex2_approx_f(x))
+HC_FAST(exp, __nvvm_ex2_approx_f(x * 0x1.715476p+0f))   // x * log2(e)
+HC_FAST(exp10, __nvvm_ex2_approx_f(x * 0x1.a934f0p+1f)) // x * log2(10)
+HC_FAST(log2, __nvvm_lg2_approx_f(x))
+HC_FAST(log, __nvvm_lg2_approx_f(x) * 0x1.62e430p-1f)    // * ln(2)
+HC_FAST(log10, __nvvm_lg2_approx_f(x) * 0x1.344136p-2f)  // * log10(2)
+HC_FAST(sqrt, __nvvm_sqrt_approx_f(x))
+HC_FAST(rsqrt, __nvvm_rsqrt_approx_f(x))
+#undef HC_FAST
+
+#if HC_MATH_NVPTX
+HC_MATH_FN void sincosf(float x, float *s, float *c) {
+  *s = __nvvm_sin_approx_f(x);
+  *c = __nvvm_cos_approx_f(x);
+}
+HC_MATH_FN void sincos(float x, float *s, float *c) {
+  fast_math::sincosf(x, s, c);
+}
+HC_MATH_FN void sincos(double x, double *s, double *c) {
+  precise_math::sincos(x, s, c);
+}
+#else
+using precise_math::sincos;
+using precise_math::sincosf;
+#endif
+
+#if HC_MATH_HAS_HALF && HC_MATH_NVPTX
+// Half: the fast float function, rounded (its error is far below a half
+// ulp). Elsewhere the using-declarations above brought the precise ones.
+#define HC_FAST_HALF(name)                                                     \
+  HC_MATH_FN _Float16 name(_Float16 x) { return (_Float16)name##f((float)x); }
+HC_FAST_HALF(sin)
+HC_FAST_HALF(cos)
+HC_FAST_HALF(tan)
+HC_FAST_HALF(exp2)
+HC_FAST_HALF(exp)
+HC_FAST_HALF(exp10)
+HC_FAST_HALF(log2)
+HC_FAST_HALF(log)
+HC_FAST_HALF(log10)
+HC_FAST_HALF(sqrt)
+HC_FAST_HALF(rsqrt)
+#undef HC_FAST_HALF
+HC_MATH_FN void sincos(_Float16 x, _Float16 *s, _Float16 *c) {
+  float fs, fc;
+  fast_math::sincosf((float)x, &fs, &fc);
+  *s = (_Float16)fs;
+  *c = (_Float16)fc;
+}
+#endif
+
 } // namespace fast_math
 } // namespace hc
 
+#undef HC_MATH_USING
+#undef HC_MATH_HALF_1
+#undef HC_MATH_HALF_2
 #undef HC_MATH_1
 #undef HC_MATH_2
-#undef HC_MATH_CLASSIFY
-#undef HC_MATH_HALF
 #undef HC_MATH_FN
+#undef HC_MATH_DEVICE_FN
+#undef HC_MATH_HAS_HALF
 #undef HC_MATH_NVPTX
 
 #endif // HC_DETAIL_MATH_PRECISE_FAST_MATH_HPP
