@@ -111,6 +111,8 @@ protected:
   virtual void backend_wait() {}
 
 private:
+  // wait() without the error check and the profiling.
+  void wait_until_ready();
   struct impl;
   std::unique_ptr<impl> impl_;
   std::atomic<bool> done_{false};

@@ -3,7 +3,9 @@
 
 #include "core/callback_executor.hpp"
 #include "core/environment.hpp"
+#include "core/profiler.hpp"
 
+#include <atomic>
 #include <condition_variable>
 #include <mutex>
 #include <vector>
@@ -21,17 +23,44 @@ struct async_state::impl {
 async_state::async_state() : impl_(new impl) {}
 async_state::~async_state() = default;
 
+namespace {
+
+// HCC_PROFILE=2: a host wait as a trace event on its thread's track.
+void record_wait(std::uint64_t begin, std::uint64_t end) noexcept {
+  try {
+    static std::atomic<int> threads{0};
+    thread_local int thread_number = ++threads;
+    rt::profile::event e;
+    e.what = rt::profile::kind::wait;
+    e.track = "host thread " + std::to_string(thread_number);
+    e.begin_ns = begin;
+    e.end_ns = end;
+    rt::profile::record(std::move(e));
+  } catch (...) {
+  }
+}
+
+} // namespace
+
 void async_state::wait() {
-  if (!is_ready()) {
-    // Let the backend block in its own API first (cheaper than a condition
-    // variable hand-off); it returns once the command has finished.
-    backend_wait();
-    std::unique_lock<std::mutex> lock(impl_->mutex);
-    impl_->finished.wait(lock, [this] { return is_ready(); });
+  if (!is_ready() && rt::profile::level() >= 2) {
+    std::uint64_t begin = current_tick();
+    wait_until_ready();
+    record_wait(begin, current_tick());
+  } else if (!is_ready()) {
+    wait_until_ready();
   }
   std::exception_ptr error = this->error();
   if (error)
     std::rethrow_exception(error);
+}
+
+void async_state::wait_until_ready() {
+  // Let the backend block in its own API first (cheaper than a condition
+  // variable hand-off); it returns once the command has finished.
+  backend_wait();
+  std::unique_lock<std::mutex> lock(impl_->mutex);
+  impl_->finished.wait(lock, [this] { return is_ready(); });
 }
 
 bool async_state::wait_for(std::chrono::nanoseconds timeout) {

@@ -3,8 +3,10 @@
 #include "backends/cpu/kernel_executor.hpp"
 #include "backends/cpu/thread_pool.hpp"
 #include "core/environment.hpp"
+#include "core/profiler.hpp"
 #include "core/wait_util.hpp"
 
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <system_error>
@@ -78,6 +80,35 @@ void dispatcher::execute(command &c) {
   }
 }
 
+void dispatcher::record_profile(const command &c, std::uint64_t begin,
+                                std::uint64_t end) const noexcept {
+  try {
+    profile::event p;
+    switch (c.what) {
+    case command::kind::kernel:
+      p.what = profile::kind::kernel;
+      p.name = c.kernel.device_name ? c.kernel.device_name : "";
+      break;
+    case command::kind::copy:
+      p.what = profile::kind::copy;
+      p.name = "copy on the host";
+      p.bytes = c.bytes;
+      break;
+    case command::kind::marker:
+      p.what = profile::kind::marker;
+      break;
+    }
+    char self[32];
+    std::snprintf(self, sizeof self, "%p", static_cast<const void *>(this));
+    p.track = std::string("cpu view ") + self;
+    p.begin_ns = begin;
+    p.end_ns = end;
+    profile::record(std::move(p));
+  } catch (...) {
+    // Profiling must never fail a command.
+  }
+}
+
 void dispatcher::loop() {
   std::unique_lock<std::mutex> lock(mutex_);
   for (;;) {
@@ -98,6 +129,8 @@ void dispatcher::loop() {
       error = std::current_exception();
     }
     std::uint64_t end = current_tick();
+    if (profile::level() && !error)
+      record_profile(c, begin, end);
     async_ptr state = std::move(c.state);
     try {
       // Release the argument block before reporting completion, so that a

@@ -37,6 +37,9 @@ public:
   std::exception_ptr take_error();
 
 private:
+  // HCC_PROFILE: the finished command as a profile event.
+  void record_profile(const command &c, std::uint64_t begin,
+                      std::uint64_t end) const noexcept;
   void loop();
   void execute(command &c);
 

@@ -1,12 +1,13 @@
 // Completion of GPU commands: cuda_state (one command) and the
 // completion_worker thread that reports finished commands in order.
 #include "backends/cuda/cuda_device.hpp"
-#include "backends/cuda/cuda_util.hpp"
 #include "backends/cuda/cuda_printf.hpp"
+#include "backends/cuda/cuda_util.hpp"
 #include <sys/prctl.h>
 
 #include "core/environment.hpp"
 #include "core/image_registry.hpp"
+#include "core/profiler.hpp"
 #include "core/wait_util.hpp"
 #include "hc/detail/exceptions.hpp"
 
@@ -56,9 +57,7 @@ constexpr unsigned long worker_timer_slack_ns = 5000;
 // cuda_state
 // ---------------------------------------------------------------------------
 
-cuda_state::~cuda_state() {
-  device_.release_event(start_, false);
-}
+cuda_state::~cuda_state() { device_.release_event(start_, false); }
 
 void cuda_state::finish_success() noexcept {
   if (finishing_.exchange(true, std::memory_order_acq_rel))
@@ -85,7 +84,8 @@ void cuda_state::finish_error(std::exception_ptr error) noexcept {
   if (finishing_.exchange(true, std::memory_order_acq_rel))
     return;
   deps_.clear();
-  printf_after_command(device_); // what a failing kernel printed before it failed
+  printf_after_command(
+      device_); // what a failing kernel printed before it failed
   set_error(error);
 }
 
@@ -391,13 +391,16 @@ void completion_worker::complete(entry &e, CUresult r,
   }
   if (r == CUDA_SUCCESS) {
     state.finish_success();
+    if (profile::level())
+      record_profile(e);
   } else {
     std::exception_ptr error;
     try {
       error = std::make_exception_ptr(Kalmar::runtime_exception(
-          error_message(api, call, r,
-                        device_.label() + ": " + e.what +
-                            (e.name ? std::string(" ") + e.name : std::string())),
+          error_message(
+              api, call, r,
+              device_.label() + ": " + e.what +
+                  (e.name ? std::string(" ") + e.name : std::string())),
           Kalmar::E_FAIL_CODE));
     } catch (...) {
       error = std::current_exception();
@@ -410,6 +413,28 @@ void completion_worker::complete(entry &e, CUresult r,
     state.finish_error(error);
   }
   e.state.reset();
+}
+
+void completion_worker::record_profile(const entry &e) const noexcept {
+  try {
+    profile::event p;
+    std::string what = e.what;
+    p.what = what == "kernel"   ? profile::kind::kernel
+             : what == "marker" ? profile::kind::marker
+                                : profile::kind::copy;
+    p.name = p.what == profile::kind::kernel ? (e.name ? e.name : "")
+             : p.what == profile::kind::copy ? what
+                                             : std::string();
+    char stream[32];
+    std::snprintf(stream, sizeof stream, "%p", static_cast<void *>(stream_));
+    p.track = device_.label() + " stream " + stream;
+    p.bytes = e.bytes;
+    p.begin_ns = e.state->begin_tick();
+    p.end_ns = e.state->end_tick();
+    profile::record(std::move(p));
+  } catch (...) {
+    // Profiling must never fail a command.
+  }
 }
 
 std::size_t completion_worker::pending() const {

@@ -2,6 +2,7 @@
 #include "backends/cuda/cuda_util.hpp"
 
 #include "core/environment.hpp"
+#include "core/profiler.hpp"
 #include "core/image_registry.hpp"
 #include "core/wait_util.hpp"
 #include "hc/detail/exceptions.hpp"
@@ -32,13 +33,7 @@ std::string narrow(const std::wstring &text) {
   return out;
 }
 
-bool profiling() {
-  static const bool on = [] {
-    std::string v = env_string("HCC_PROFILE");
-    return !v.empty() && v != "0";
-  }();
-  return on;
-}
+bool profiling() { return profile::level() > 0; }
 
 std::string sized(const char *what, std::size_t bytes) {
   return std::string(what) + " (" + std::to_string(bytes) + " bytes)";

@@ -98,6 +98,7 @@ public:
     std::shared_ptr<void> keep_alive; // the kernel's argument block
     const char *what = "";            // for error messages: "kernel",
     const char *name = nullptr;       // and the kernel's name, if any
+    std::size_t bytes = 0;            // copies: how many (HCC_PROFILE)
   };
 
   explicit completion_worker(cuda_device &dev) : device_(dev) {}
@@ -139,6 +140,8 @@ private:
   bool may_call_driver_locked() const;
   // Profiling ticks and set_ready()/set_error(), then releases the entry.
   void complete(entry &e, CUresult result, const char *call) noexcept;
+  // HCC_PROFILE: the finished command as a profile event.
+  void record_profile(const entry &e) const noexcept;
 
   cuda_device &device_;
   CUstream stream_ = nullptr;
@@ -197,7 +200,8 @@ private:
   template <class Work>
   async_ptr submit(const std::vector<async_ptr> &deps, bool timed,
                    bool marker, bool lazy_end, std::shared_ptr<void> keep_alive,
-                   const char *what, const char *name, Work &&work);
+                   const char *what, const char *name, std::size_t bytes,
+                   Work &&work);
   bool idle(const std::vector<async_ptr> &deps) const;
   std::size_t info_max_shared() const;
 

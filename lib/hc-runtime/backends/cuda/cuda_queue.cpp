@@ -1,8 +1,8 @@
 // cuda_queue: an accelerator_view as a CUDA stream (launches, copies,
 // markers, cross-queue ordering).
+#include "backends/cuda/cuda_copy_engine.hpp"
 #include "backends/cuda/cuda_device.hpp"
 #include "backends/cuda/cuda_util.hpp"
-#include "backends/cuda/cuda_copy_engine.hpp"
 
 #include "core/environment.hpp"
 #include "core/image_registry.hpp"
@@ -83,8 +83,8 @@ void cuda_queue::order_after(
 template <class Work>
 async_ptr cuda_queue::submit(const std::vector<async_ptr> &deps, bool timed,
                              bool marker, bool lazy_end,
-                             std::shared_ptr<void> keep_alive,
-                             const char *what, const char *name, Work &&work) {
+                             std::shared_ptr<void> keep_alive, const char *what,
+                             const char *name, std::size_t bytes, Work &&work) {
   const driver_api &api = device_.api();
   std::lock_guard<std::mutex> lock(submit_mutex_);
   device_.make_current();
@@ -115,6 +115,7 @@ async_ptr cuda_queue::submit(const std::vector<async_ptr> &deps, bool timed,
   e.keep_alive = std::move(keep_alive);
   e.what = what;
   e.name = name;
+  e.bytes = bytes;
   worker_->push(std::move(e));
   return state;
 }
@@ -150,25 +151,25 @@ async_ptr cuda_queue::launch(const kernel_launch &kernel,
   if (shared)
     device_.reserve_dynamic_shared(k, shared);
   const driver_api &api = device_.api();
-  return submit(
-      deps, true, false, true, kernel.args_owner, "kernel", k.name.c_str(), [&] {
-        void *params[] = {const_cast<void *>(kernel.args)};
-        CUresult r = api.cuLaunchKernel(
-            k.function, dims.grid_x, 1, 1, dims.block[0], dims.block[1],
-            dims.block[2], static_cast<unsigned>(shared), stream_, params,
-            nullptr);
-        if (r != CUDA_SUCCESS)
-          device_.fail("cuLaunchKernel", r,
-                       "launching kernel " + k.name + " (grid " +
-                           std::to_string(dims.grid_x) + ", block " +
-                           std::to_string(dims.block[0]) + "x" +
-                           std::to_string(dims.block[1]) + "x" +
-                           std::to_string(dims.block[2]) + ", " +
-                           std::to_string(shared) +
-                           " bytes of dynamic group memory, " +
-                           std::to_string(kernel.args_size) +
-                           "-byte argument block)");
-      });
+  return submit(deps, true, false, true, kernel.args_owner, "kernel",
+                k.name.c_str(), 0, [&] {
+                  void *params[] = {const_cast<void *>(kernel.args)};
+                  CUresult r = api.cuLaunchKernel(
+                      k.function, dims.grid_x, 1, 1, dims.block[0],
+                      dims.block[1], dims.block[2],
+                      static_cast<unsigned>(shared), stream_, params, nullptr);
+                  if (r != CUDA_SUCCESS)
+                    device_.fail("cuLaunchKernel", r,
+                                 "launching kernel " + k.name + " (grid " +
+                                     std::to_string(dims.grid_x) + ", block " +
+                                     std::to_string(dims.block[0]) + "x" +
+                                     std::to_string(dims.block[1]) + "x" +
+                                     std::to_string(dims.block[2]) + ", " +
+                                     std::to_string(shared) +
+                                     " bytes of dynamic group memory, " +
+                                     std::to_string(kernel.args_size) +
+                                     "-byte argument block)");
+                });
 }
 
 std::size_t cuda_queue::info_max_shared() const {
@@ -205,17 +206,19 @@ async_ptr cuda_queue::copy(void *dst, const void *src, std::size_t bytes,
       if (how == copy_strategy::staging && staging_available(device_)) {
         // The CPU reads `src` now: after whatever writes it.
         wait_quietly(deps);
-        return submit(deps, true, false, false, nullptr, what, nullptr, [&] {
-          staged_to_device(device_, stream_, device_ptr(dst), src, bytes);
-        });
+        return submit(
+            deps, true, false, false, nullptr, what, nullptr, bytes, [&] {
+              staged_to_device(device_, stream_, device_ptr(dst), src, bytes);
+            });
       }
     }
-    return submit(deps, true, false, false, std::move(pinned), what, nullptr,
-                  [&] {
-      CUresult r = api.cuMemcpyHtoDAsync(device_ptr(dst), src, bytes, stream_);
-      if (r != CUDA_SUCCESS)
-        device_.fail("cuMemcpyHtoDAsync_v2", r, sized(what, bytes));
-    });
+    return submit(
+        deps, true, false, false, std::move(pinned), what, nullptr, bytes, [&] {
+          CUresult r =
+              api.cuMemcpyHtoDAsync(device_ptr(dst), src, bytes, stream_);
+          if (r != CUDA_SUCCESS)
+            device_.fail("cuMemcpyHtoDAsync_v2", r, sized(what, bytes));
+        });
   }
   case copy_direction::device_to_host: {
     what = "copy from the device";
@@ -226,22 +229,24 @@ async_ptr cuda_queue::copy(void *dst, const void *src, std::size_t bytes,
           !(pinned = pin_pages(device_, dst, bytes)))
         how = copy_strategy::staging;
       if (how == copy_strategy::staging && staging_available(device_))
-        return submit(deps, true, false, false, nullptr, what, nullptr, [&] {
-          staged_from_device(device_, stream_, dst, device_ptr(src), bytes);
-        });
+        return submit(
+            deps, true, false, false, nullptr, what, nullptr, bytes, [&] {
+              staged_from_device(device_, stream_, dst, device_ptr(src), bytes);
+            });
     }
-    return submit(deps, true, false, false, std::move(pinned), what, nullptr,
-                  [&] {
-      CUresult r = api.cuMemcpyDtoHAsync(dst, device_ptr(src), bytes, stream_);
-      if (r != CUDA_SUCCESS)
-        device_.fail("cuMemcpyDtoHAsync_v2", r, sized(what, bytes));
-    });
+    return submit(
+        deps, true, false, false, std::move(pinned), what, nullptr, bytes, [&] {
+          CUresult r =
+              api.cuMemcpyDtoHAsync(dst, device_ptr(src), bytes, stream_);
+          if (r != CUDA_SUCCESS)
+            device_.fail("cuMemcpyDtoHAsync_v2", r, sized(what, bytes));
+        });
   }
   case copy_direction::device_to_device:
     what = "copy within the device";
-    return submit(deps, true, false, false, nullptr, what, nullptr, [&] {
-      CUresult r =
-          api.cuMemcpyDtoDAsync(device_ptr(dst), device_ptr(src), bytes, stream_);
+    return submit(deps, true, false, false, nullptr, what, nullptr, bytes, [&] {
+      CUresult r = api.cuMemcpyDtoDAsync(device_ptr(dst), device_ptr(src),
+                                         bytes, stream_);
       if (r != CUDA_SUCCESS)
         device_.fail("cuMemcpyDtoDAsync_v2", r, sized(what, bytes));
     });
@@ -250,8 +255,8 @@ async_ptr cuda_queue::copy(void *dst, const void *src, std::size_t bytes,
                                   Kalmar::E_INVALIDARG_CODE);
 }
 
-async_ptr cuda_queue::copy_from_peer(void *dst, device &from,
-                                     const void *src, std::size_t bytes,
+async_ptr cuda_queue::copy_from_peer(void *dst, device &from, const void *src,
+                                     std::size_t bytes,
                                      const std::vector<async_ptr> &deps) {
   auto *peer = dynamic_cast<cuda_device *>(&from);
   const driver_api &api = device_.api();
@@ -262,7 +267,7 @@ async_ptr cuda_queue::copy_from_peer(void *dst, device &from,
                       : marker(deps, memory_scope::none);
   CUcontext source = peer->context(), target = device_.context();
   const char *what = "peer copy";
-  return submit(deps, true, false, false, nullptr, what, nullptr, [&] {
+  return submit(deps, true, false, false, nullptr, what, nullptr, bytes, [&] {
     CUresult r = api.cuMemcpyPeerAsync(device_ptr(dst), target, device_ptr(src),
                                        source, bytes, stream_);
     if (r != CUDA_SUCCESS)
@@ -271,11 +276,10 @@ async_ptr cuda_queue::copy_from_peer(void *dst, device &from,
   });
 }
 
-async_ptr cuda_queue::marker(const std::vector<async_ptr> &deps,
-                             memory_scope) {
+async_ptr cuda_queue::marker(const std::vector<async_ptr> &deps, memory_scope) {
   // Device memory is coherent at the end of every command; a marker only
   // orders (and its event tells when everything before it finished).
-  return submit(deps, false, true, false, nullptr, "marker", nullptr, [] {});
+  return submit(deps, false, true, false, nullptr, "marker", nullptr, 0, [] {});
 }
 
 void cuda_queue::wait() {
