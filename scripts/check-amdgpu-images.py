@@ -10,6 +10,7 @@ No AMD GPU is needed. For each object file or executable:
     requested target has exactly one;
   * its amdhsa.kernels lists exactly the kernels the host code launches by
     name (the device-side mangled names the host pass stored in .rodata);
+  * its ELF header flags name the same processor and target-id features;
   * it disassembles cleanly (llvm-objdump -d: exit status 0, no <unknown>);
   * the HSA backend's own reader (hcc-hsaco-info) agrees with llvm-readobj
     on every kernel's kernarg segment size and group segment size, and can
@@ -134,7 +135,8 @@ def parse_notes(text):
         if m.group(1) == "  - ":
             kernels.append({})
         kernels[-1][m.group(2)] = m.group(3).strip().strip("'")
-    return (target.group(1) if target else None,
+    # YAML quotes target ids with features ('...--gfx90a:xnack+').
+    return (target.group(1).strip("'\"") if target else None,
             (int(version.group(1)), int(version.group(2))) if version else None,
             kernels)
 
@@ -159,6 +161,15 @@ def check_image(blob, tools, hsaco_info, workdir, label):
     if version != (1, COV - 3):
         raise CheckError("%s (%s): amdhsa.version %s, expected code object "
                          "v%d (1.%d)" % (label, target, version, COV, COV - 3))
+    # The ELF header's e_flags must say the same (processor, and each
+    # feature the target id pins; an unpinned one reads "xnack"/"sramecc").
+    rc, header, err = run([tools["llvm-readelf"], "-h", path])
+    flags = re.search(r"^\s*Flags:\s*(.*)$", header, re.M)
+    words = [w.strip() for w in flags.group(1).split(",")] if flags else []
+    for part in target.split(":"):
+        if part not in words:
+            raise CheckError("%s (%s): ELF flags '%s' lack '%s'" % (
+                label, target, flags.group(1) if flags else "", part))
     rc, disasm, err = run([tools["llvm-objdump"], "-d", path])
     if rc != 0 or "<unknown>" in disasm or err.strip():
         raise CheckError("%s (%s): llvm-objdump -d is not clean: %s%s" % (
@@ -359,7 +370,7 @@ def main():
 
     targets = [t for t in args.targets.split(",") if t]
     tools = {t: os.path.join(args.llvm_tools, t)
-             for t in ("llvm-readobj", "llvm-objdump")}
+             for t in ("llvm-readobj", "llvm-readelf", "llvm-objdump")}
     hsaco_info = args.hsaco_info or (
         os.path.join(os.path.dirname(args.hcc), "hcc-hsaco-info") if args.hcc
         else "hcc-hsaco-info")

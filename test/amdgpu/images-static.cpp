@@ -13,6 +13,11 @@
 // RUN: %check-amdgpu-images --targets gfx90a,gfx942,gfx1100 %t.dir/images.o | FileCheck %s
 // CHECK: ok   {{.*}}images.o: 4 kernel(s) x 3 target(s)
 
+// Target-id features: the image says them in its metadata and ELF flags.
+// RUN: %hcc -c --offload-arch=gfx90a:xnack-:sramecc+,gfx1100 %s -o %t.dir/tid.o
+// RUN: %check-amdgpu-images --targets gfx90a:sramecc+:xnack-,gfx1100 %t.dir/tid.o | FileCheck --check-prefix=TID %s
+// TID: ok   {{.*}}tid.o: 4 kernel(s) x 2 target(s)
+
 // A missing target and a wrong one are reported.
 // RUN: not %check-amdgpu-images --targets gfx90a,gfx942,gfx1100,gfx1030 %t.dir/images.o | FileCheck --check-prefix=MISSING %s
 // MISSING: FAIL {{.*}}images.o: AMDGPU images for ['gfx1100', 'gfx90a', 'gfx942'], expected ['gfx1030', 'gfx1100', 'gfx90a', 'gfx942']
