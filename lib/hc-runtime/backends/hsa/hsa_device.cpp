@@ -571,8 +571,15 @@ async_ptr hsa_queue::marker(const std::vector<async_ptr> &deps,
 }
 
 void hsa_queue::wait() {
-  async_ptr last = last_command();
-  last->wait();
+  // Every pending command, not just the last: in an execute_any_order view
+  // they may finish out of order.
+  std::vector<std::shared_ptr<hsa_state>> pending;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    pending.assign(pending_.begin(), pending_.end());
+  }
+  for (const auto &state : pending)
+    state->wait();
 }
 
 std::size_t hsa_queue::pending_count() const {
