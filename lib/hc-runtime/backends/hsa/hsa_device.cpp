@@ -273,7 +273,11 @@ const hsa_kernel &hsa_device::kernel(const char *name, std::size_t args_size) {
                                     Kalmar::E_FAIL_CODE);
   }
   k.group_fixed = md->group_segment_fixed_size;
-  k.private_fixed = md->private_segment_fixed_size;
+  // A kernel with a dynamic stack (recursion, calls through pointers) needs
+  // scratch beyond its fixed size; 1 KiB per work-item, the HIP runtime's
+  // default stack size.
+  k.private_fixed = md->private_segment_fixed_size +
+                    (md->uses_dynamic_stack ? 1024u : 0u);
   hsa_executable_symbol_t symbol{};
   std::string kd = md->symbol.empty() ? std::string(name) + ".kd" : md->symbol;
   hsa_status_t s = api_->hsa_executable_get_symbol_by_name(
