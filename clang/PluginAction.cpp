@@ -10,7 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeviceCodeMarkers.h"
 #include "DeviceVirtualFunctions.h"
+#include "KernelCaptures.h"
 #include "SourceRewriting.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -35,6 +37,10 @@ protected:
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     if (auto Virtuals = hcc::createDeviceVirtualFunctionsConsumer(CI))
       Consumers.push_back(std::move(Virtuals));
+    if (auto Captures = hcc::createKernelCapturesConsumer(CI))
+      Consumers.push_back(std::move(Captures));
+    if (auto Markers = hcc::createDeviceCodeMarkersConsumer(CI))
+      Consumers.push_back(std::move(Markers));
     if (Consumers.empty())
       return std::make_unique<ASTConsumer>();
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));

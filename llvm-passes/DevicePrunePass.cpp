@@ -16,7 +16,6 @@
 #include "UndefinedReferenceDiagnostics.h"
 #include "VTableTypeMetadata.h"
 
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
@@ -64,7 +63,7 @@ PreservedAnalyses DevicePrunePass::run(Module &M, ModuleAnalysisManager &) {
   // still carries its own source location. All of them are reported; Clang
   // fails the compilation afterwards.
   DeviceReachability FromKernels(Roots);
-  SmallPtrSet<const GlobalValue *, 8> Explained;
+  ExplainedReferences Explained;
   unsigned Errors = diagnoseKernelRestrictions(M, FromKernels, Explained);
   Errors += diagnoseUndefinedReferences(FromKernels, Explained);
   // Virtual calls have been followed; nothing after this reads the type

@@ -37,6 +37,13 @@ static DiagnosticLocation locationOf(const Function &SiteFunction,
 void reportKernelError(const DeviceReachability &R, const GlobalValue &ChainEnd,
                        const Function &SiteFunction, const Instruction *Site,
                        StringRef What) {
+  reportKernelError(R, ChainEnd, SiteFunction, locationOf(SiteFunction, Site),
+                    What);
+}
+
+void reportKernelError(const DeviceReachability &R, const GlobalValue &ChainEnd,
+                       const Function &SiteFunction,
+                       const DiagnosticLocation &Where, StringRef What) {
   std::string Text;
   raw_string_ostream OS(Text);
   OS << "kernel '" << rootName(*R.from(&ChainEnd).Root) << "' " << What
@@ -55,7 +62,7 @@ void reportKernelError(const DeviceReachability &R, const GlobalValue &ChainEnd,
     Previous = std::move(Name);
   }
   SiteFunction.getContext().diagnose(DiagnosticInfoUnsupported(
-      SiteFunction, Text, locationOf(SiteFunction, Site), DS_Error));
+      SiteFunction, Text, Where, DS_Error));
 }
 
 } // namespace hcc

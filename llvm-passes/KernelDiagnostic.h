@@ -18,6 +18,7 @@
 #include "llvm/ADT/StringRef.h"
 
 namespace llvm {
+class DiagnosticLocation;
 class Function;
 class GlobalValue;
 class Instruction;
@@ -34,6 +35,13 @@ void reportKernelError(const DeviceReachability &R,
                        const llvm::GlobalValue &ChainEnd,
                        const llvm::Function &SiteFunction,
                        const llvm::Instruction *Site, llvm::StringRef What);
+
+/// The same at an explicit location in \p SiteFunction.
+void reportKernelError(const DeviceReachability &R,
+                       const llvm::GlobalValue &ChainEnd,
+                       const llvm::Function &SiteFunction,
+                       const llvm::DiagnosticLocation &Where,
+                       llvm::StringRef What);
 
 } // namespace hcc
 

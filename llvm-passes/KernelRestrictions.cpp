@@ -10,19 +10,23 @@
 //   dynamic_cast<D*>   __dynamic_cast (and __cxa_bad_cast for references)
 // so they are recognised by those calls, before the generic "calls X, which
 // has no definition for the device" check would name the runtime function.
-// try/catch leaves no trace in device IR (Clang compiles device code without
-// exception handling, and a catch is unreachable when nothing can throw).
+// typeid of a polymorphic reference and try/catch leave no such trace; the
+// Clang plugin marks the functions that contain them (DeviceCodeMarkers.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "KernelRestrictions.h"
 
+#include "DeviceCodeMarkers.h"
 #include "DeviceReachability.h"
 #include "KernelDiagnostic.h"
 #include "PtxInlineAsm.h"
 #include "SymbolNames.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
@@ -35,15 +39,19 @@ using namespace llvm;
 namespace hcc {
 namespace {
 
+/// ThrowHelper: part of a construct reported through another call (the
+/// exception allocation of a throw, the std::bad_cast of a dynamic_cast to a
+/// reference).
 enum class RuntimeCall { None, Throw, ThrowHelper, Typeid, DynamicCast };
 
 RuntimeCall classifyRuntimeCall(StringRef Name) {
   return StringSwitch<RuntimeCall>(Name)
       .Cases({"__cxa_throw", "__cxa_rethrow"}, RuntimeCall::Throw)
-      .Cases({"__cxa_allocate_exception", "__cxa_free_exception"},
+      .Cases({"__cxa_allocate_exception", "__cxa_free_exception",
+              "__cxa_bad_cast"},
              RuntimeCall::ThrowHelper)
       .Case("__cxa_bad_typeid", RuntimeCall::Typeid)
-      .Cases({"__dynamic_cast", "__cxa_bad_cast"}, RuntimeCall::DynamicCast)
+      .Case("__dynamic_cast", RuntimeCall::DynamicCast)
       .Default(RuntimeCall::None);
 }
 
@@ -55,11 +63,12 @@ bool isDevicePrintf(StringRef Name) {
 class RestrictionChecker {
 public:
   RestrictionChecker(const Module &M, const DeviceReachability &R,
-                     SmallPtrSetImpl<const GlobalValue *> &Explained)
-      : R(R), Explained(Explained),
+                     ExplainedReferences &Explained)
+      : R(R), Explained(Explained), Markers(readDeviceCodeMarkers(M)),
         CheckPtx(Triple(M.getTargetTriple()).isNVPTX()) {}
 
   void check(const Function &F) {
+    checkMarker(F);
     for (const Instruction &I : instructions(F))
       if (const auto *Call = dyn_cast<CallBase>(&I))
         checkCall(F, *Call);
@@ -71,6 +80,39 @@ private:
   void report(const Function &F, const Instruction &Site, StringRef What) {
     reportKernelError(R, F, F, &Site, What);
     ++Errors;
+  }
+
+  void checkMarker(const Function &F) {
+    auto It = Markers.find(&F);
+    if (It == Markers.end())
+      return;
+    const DeviceCodeMarker &Marker = It->second;
+    DiagnosticLocation Where;
+    if (DISubprogram *SP = F.getSubprogram())
+      Where = DiagnosticLocation(DebugLoc(DILocation::get(
+          F.getContext(), Marker.Line, Marker.Column, SP)));
+    reportKernelError(R, F, F, Where,
+                      Marker.Kind == DeviceCodeMarker::Typeid
+                          ? "uses typeid of a polymorphic object; GPUs have "
+                            "no run-time type information"
+                          : "uses try/catch; GPUs have no exception handling");
+    ++Errors;
+  }
+
+  /// The exception object's construction belongs to the throw: its calls
+  /// (a std::string or std::out_of_range constructor...) are not reported
+  /// on their own, nor is the destructor the throw refers to.
+  void explainThrow(const CallBase &Throw) {
+    Explained.Sites.insert(&Throw);
+    if (Throw.arg_size() == 0)
+      return;
+    const auto *Object =
+        dyn_cast<CallBase>(Throw.getArgOperand(0)->stripPointerCasts());
+    if (!Object)
+      return;
+    for (const User *U : Object->users())
+      if (const auto *I = dyn_cast<Instruction>(U))
+        Explained.Sites.insert(I);
   }
 
   void checkCall(const Function &F, const CallBase &Call) {
@@ -89,22 +131,42 @@ private:
         dyn_cast<Function>(Call.getCalledOperand()->stripPointerCasts());
     if (Callee && Callee->isIntrinsic())
       return;
+    // With --hipstdpar, Clang replaces an asm statement whose constraints
+    // the device target rejects by a call to this marker, passing the
+    // assembly text.
+    if (Callee && Callee->getName() == "__ASM__hipstdpar_unsupported") {
+      Explained.Symbols.insert(Callee);
+      std::string Text = "?";
+      if (Call.arg_size() == 1)
+        if (const auto *Data =
+                dyn_cast<ConstantDataSequential>(Call.getArgOperand(0)))
+          if (Data->isCString())
+            Text = Data->getAsCString().str();
+      return report(F, Call,
+                    "uses inline assembly that is not PTX ('" + Text +
+                        "' has constraints the device does not have); host "
+                        "assembly cannot run on the device");
+    }
     switch (Callee ? classifyRuntimeCall(Callee->getName())
                    : RuntimeCall::None) {
     case RuntimeCall::Throw:
-      Explained.insert(Callee);
+      Explained.Symbols.insert(Callee);
+      explainThrow(Call);
       return report(F, Call,
                     "throws an exception; GPUs have no exception handling");
     case RuntimeCall::ThrowHelper:
-      Explained.insert(Callee);
+      Explained.Symbols.insert(Callee);
       return;
     case RuntimeCall::Typeid:
-      Explained.insert(Callee);
+      Explained.Symbols.insert(Callee);
+      // The plugin's mark already says it, at the typeid itself.
+      if (Markers.count(&F))
+        return;
       return report(F, Call,
                     "uses typeid of a polymorphic object; GPUs have no "
                     "run-time type information");
     case RuntimeCall::DynamicCast:
-      Explained.insert(Callee);
+      Explained.Symbols.insert(Callee);
       return report(F, Call,
                     "uses dynamic_cast; GPUs have no run-time type "
                     "information");
@@ -116,7 +178,7 @@ private:
         (Callee && isDevicePrintf(Callee->getName())))
       return;
     if (Callee) {
-      Explained.insert(Callee);
+      Explained.Symbols.insert(Callee);
       report(F, Call,
              "calls variadic function '" + displayName(*Callee) +
                  "'; device code supports no variadic calls other than "
@@ -129,16 +191,17 @@ private:
   }
 
   const DeviceReachability &R;
-  SmallPtrSetImpl<const GlobalValue *> &Explained;
+  ExplainedReferences &Explained;
+  DenseMap<const Function *, DeviceCodeMarker> Markers;
   bool CheckPtx;
   unsigned Errors = 0;
 };
 
 } // namespace
 
-unsigned diagnoseKernelRestrictions(
-    const Module &M, const DeviceReachability &FromKernels,
-    SmallPtrSetImpl<const GlobalValue *> &Explained) {
+unsigned diagnoseKernelRestrictions(const Module &M,
+                                    const DeviceReachability &FromKernels,
+                                    ExplainedReferences &Explained) {
   RestrictionChecker Checker(M, FromKernels, Explained);
   for (const GlobalValue *GV : FromKernels.symbols())
     if (const auto *F = dyn_cast<Function>(GV))

@@ -16,6 +16,7 @@
 
 namespace llvm {
 class GlobalValue;
+class Instruction;
 class Module;
 } // namespace llvm
 
@@ -23,16 +24,27 @@ namespace hcc {
 
 class DeviceReachability;
 
+/// References already accounted for by a restriction error: not to be
+/// reported again as "no definition for the device".
+struct ExplainedReferences {
+  /// The C++ runtime behind a construct (__cxa_throw, __dynamic_cast...)
+  /// and variadic callees.
+  llvm::SmallPtrSet<const llvm::GlobalValue *, 8> Symbols;
+  /// Instructions that belong to a reported construct (constructing the
+  /// exception object of a throw).
+  llvm::SmallPtrSet<const llvm::Instruction *, 8> Sites;
+
+  bool covers(const llvm::GlobalValue *GV, const llvm::Instruction *Site) const {
+    return Symbols.contains(GV) || (Site && Sites.contains(Site));
+  }
+};
+
 /// Reports every restricted construct in the functions \p FromKernels
-/// reaches, each function's once. The C++ runtime functions behind what was
-/// reported (__cxa_throw, __dynamic_cast, a variadic callee...) are added
-/// to \p Explained, so that they are not reported again as functions with
-/// no device definition. Returns how many errors it reported.
-unsigned
-diagnoseKernelRestrictions(const llvm::Module &M,
-                           const DeviceReachability &FromKernels,
-                           llvm::SmallPtrSetImpl<const llvm::GlobalValue *>
-                               &Explained);
+/// reaches (and, for those the Clang plugin marked, the marked construct),
+/// filling \p Explained. Returns how many errors it reported.
+unsigned diagnoseKernelRestrictions(const llvm::Module &M,
+                                    const DeviceReachability &FromKernels,
+                                    ExplainedReferences &Explained);
 
 } // namespace hcc
 

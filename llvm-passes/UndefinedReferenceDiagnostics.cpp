@@ -11,6 +11,7 @@
 #include "DeviceLibraryAllowList.h"
 #include "DeviceReachability.h"
 #include "KernelDiagnostic.h"
+#include "KernelRestrictions.h"
 #include "SymbolNames.h"
 
 #include "llvm/IR/Function.h"
@@ -87,11 +88,11 @@ static std::string describe(const GlobalValue &Symbol, const ReachedFrom &How,
 
 unsigned diagnoseUndefinedReferences(
     const DeviceReachability &FromKernels,
-    const SmallPtrSetImpl<const GlobalValue *> &Explained) {
+    const ExplainedReferences &Explained) {
   unsigned Reported = 0;
   for (const GlobalValue *GV : FromKernels.symbols()) {
     const ReachedFrom &How = FromKernels.from(GV);
-    if (!How.Parent || Explained.contains(GV) || !lacksDeviceDefinition(*GV))
+    if (!How.Parent || Explained.covers(GV, How.Site) || !lacksDeviceDefinition(*GV))
       continue;
     const Function *SiteFunction = siteFunction(How);
     if (!SiteFunction)

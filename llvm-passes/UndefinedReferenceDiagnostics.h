@@ -10,8 +10,6 @@
 #ifndef HCC_LLVM_PASSES_UNDEFINEDREFERENCEDIAGNOSTICS_H
 #define HCC_LLVM_PASSES_UNDEFINEDREFERENCEDIAGNOSTICS_H
 
-#include "llvm/ADT/SmallPtrSet.h"
-
 namespace llvm {
 class GlobalValue;
 } // namespace llvm
@@ -19,6 +17,7 @@ class GlobalValue;
 namespace hcc {
 
 class DeviceReachability;
+struct ExplainedReferences;
 
 /// True if the device module will have no definition of \p GV: a declaration
 /// (or writable data that lives in the host's address space) that no device
@@ -27,12 +26,12 @@ bool lacksDeviceDefinition(const llvm::GlobalValue &GV);
 
 /// Reports, as errors, every symbol in \p FromKernels that lacks a device
 /// definition, each once, at the source location of the reference on its
-/// shortest chain from a kernel. Symbols in \p Explained were already
+/// shortest chain from a kernel. References in \p Explained were already
 /// reported for what they mean (an exception thrown, a dynamic_cast...).
 /// Returns how many it reported.
 unsigned diagnoseUndefinedReferences(
     const DeviceReachability &FromKernels,
-    const llvm::SmallPtrSetImpl<const llvm::GlobalValue *> &Explained);
+    const ExplainedReferences &Explained);
 
 } // namespace hcc
 

@@ -185,6 +185,11 @@ public:
   tiled_extent<2> tile_with_dynamic(int t0, int t1, int dynamic_size) const;
   tiled_extent<3> tile_with_dynamic(int t0, int t1, int t2,
                                     int dynamic_size) const;
+  // hcc's compile-time spelling (hc::extent was C++ AMP's extent there):
+  // e.tile<16, 16>() is e.tile(16, 16). Defined in tiled.hpp.
+  template <int D0> tiled_extent<1> tile() const;
+  template <int D0, int D1> tiled_extent<2> tile() const;
+  template <int D0, int D1, int D2> tiled_extent<3> tile() const;
 
   // extent +/- index shifts the extent (C++ AMP).
   extent &operator+=(const index<N> &idx) {

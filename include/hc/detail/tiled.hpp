@@ -112,6 +112,27 @@ tiled_extent<3> extent<N>::tile(int t0, int t1, int t2) const {
   return tiled_extent<3>(*this, t0, t1, t2);
 }
 template <int N>
+template <int D0>
+tiled_extent<1> extent<N>::tile() const {
+  static_assert(N == 1, "tile<D0>() needs an extent of rank 1");
+  static_assert(D0 > 0, "tile sizes must be positive");
+  return tiled_extent<1>(*this, D0);
+}
+template <int N>
+template <int D0, int D1>
+tiled_extent<2> extent<N>::tile() const {
+  static_assert(N == 2, "tile<D0, D1>() needs an extent of rank 2");
+  static_assert(D0 > 0 && D1 > 0, "tile sizes must be positive");
+  return tiled_extent<2>(*this, D0, D1);
+}
+template <int N>
+template <int D0, int D1, int D2>
+tiled_extent<3> extent<N>::tile() const {
+  static_assert(N == 3, "tile<D0, D1, D2>() needs an extent of rank 3");
+  static_assert(D0 > 0 && D1 > 0 && D2 > 0, "tile sizes must be positive");
+  return tiled_extent<3>(*this, D0, D1, D2);
+}
+template <int N>
 tiled_extent<1> extent<N>::tile_with_dynamic(int t0, int size) const {
   return tiled_extent<1>(*this, t0, size);
 }
