@@ -6,7 +6,8 @@ if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
 $SUDO apt-get update
 # python3-psutil: lit's per-test --timeout (scripts/gpu-lit.sh).
 # gnuplot-nox: hcc-bandwidth --png (without it the tool writes a .gp script).
+# doxygen: the hc API reference (docs/Doxyfile, test docs.doxygen).
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
   cmake ninja-build g++ make python3 python3-psutil \
   clang-22 libclang-22-dev llvm-22-dev lld-22 llvm-22-tools libclc-22 \
-  libboost-context-dev googletest libgtest-dev libxxhash-dev gnuplot-nox
+  libboost-context-dev googletest libgtest-dev libxxhash-dev gnuplot-nox doxygen
