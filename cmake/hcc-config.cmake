@@ -9,6 +9,13 @@
 # Imported targets:
 #   hcc::hc_runtime         libhc_runtime.so and <prefix>/include; link it
 #                           to whatever holds objects that hcc compiled
+#   hcc::hc_am              <hc_am.hpp> (am_alloc, the memory tracker): an
+#                           INTERFACE target over hcc::hc_runtime, which
+#                           holds that code (the original hcc had a separate
+#                           libhc_am)
+#   hcc::hccrt              the original hcc's name of its runtime (HIP
+#                           linked hcc::hccrt and hcc::hc_am): INTERFACE over
+#                           hcc::hc_runtime
 #   hcc::hcc                the driver (bin/hcc)
 #   hcc::hcc-config         bin/hcc-config
 #   hcc::hcc-info           bin/hcc-info (if installed)
@@ -78,6 +85,16 @@ if(NOT TARGET hcc::hc_runtime)
     INTERFACE_INCLUDE_DIRECTORIES "${HCC_INCLUDE_DIR}"
     INTERFACE_LINK_LIBRARIES Threads::Threads)
 endif()
+
+# Names that users of the original hcc link. Here everything is in
+# libhc_runtime, so they are interface targets that only pass it on.
+foreach(_hcc_alias IN ITEMS hc_am hccrt)
+  if(NOT TARGET hcc::${_hcc_alias})
+    add_library(hcc::${_hcc_alias} INTERFACE IMPORTED)
+    set_target_properties(hcc::${_hcc_alias} PROPERTIES
+      INTERFACE_LINK_LIBRARIES hcc::hc_runtime)
+  endif()
+endforeach()
 
 foreach(_hcc_tool IN ITEMS hcc hcc-config hcc-info)
   if(NOT TARGET hcc::${_hcc_tool} AND EXISTS "${HCC_PREFIX}/bin/${_hcc_tool}")

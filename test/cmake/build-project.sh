@@ -39,7 +39,7 @@ esac
 
 case $mode in
   package)
-    for exe in mixed mixed_sources all_hcc list_accelerators; do
+    for exe in mixed mixed_sources all_hcc list_accelerators am_memory; do
       "$build/$exe"
     done
     # The dependency files of the hcc objects are used: touching a header
