@@ -66,13 +66,19 @@ class DeviceCodeMarker : public ASTConsumer,
 public:
   void Initialize(ASTContext &Context) override { Ctx = &Context; }
 
+  // After an error nothing is generated; erroneous declarations are not
+  // worth the risk of walking.
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
+    if (Ctx->getDiagnostics().hasErrorOccurred())
+      return true;
     for (Decl *D : Group)
       TraverseDecl(D);
     return true;
   }
 
   void HandleTranslationUnit(ASTContext &Context) override {
+    if (Context.getDiagnostics().hasErrorOccurred())
+      return;
     WithInstantiations = true;
     TraverseDecl(Context.getTranslationUnitDecl());
   }

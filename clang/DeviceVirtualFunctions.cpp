@@ -39,11 +39,17 @@ class VirtualFunctionMarker : public ASTConsumer,
 public:
   void Initialize(ASTContext &Context) override { Ctx = &Context; }
 
-  void HandleVTable(CXXRecordDecl *RD) override { markClass(RD); }
+  // After an error nothing is generated; erroneous declarations are not
+  // worth the risk of walking.
+  void HandleVTable(CXXRecordDecl *RD) override {
+    if (!Ctx->getDiagnostics().hasErrorOccurred())
+      markClass(RD);
+  }
 
   void HandleTranslationUnit(ASTContext &Context) override {
     // Vtables Clang emits on demand are built after this.
-    TraverseDecl(Context.getTranslationUnitDecl());
+    if (!Context.getDiagnostics().hasErrorOccurred())
+      TraverseDecl(Context.getTranslationUnitDecl());
   }
 
   bool shouldVisitTemplateInstantiations() const { return true; }

@@ -46,7 +46,10 @@ class KernelCapturesChecker : public ASTConsumer,
 public:
   void HandleTranslationUnit(ASTContext &Context) override {
     Ctx = &Context;
-    TraverseDecl(Context.getTranslationUnitDecl());
+    // After an error the compile fails anyway; erroneous declarations are
+    // not worth the risk of walking.
+    if (!Context.getDiagnostics().hasErrorOccurred())
+      TraverseDecl(Context.getTranslationUnitDecl());
   }
 
   bool shouldVisitTemplateInstantiations() const { return true; }
