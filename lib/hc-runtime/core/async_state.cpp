@@ -13,14 +13,7 @@
 namespace hc {
 namespace detail {
 
-struct async_state::impl {
-  mutable std::mutex mutex;
-  std::condition_variable finished;
-  std::vector<std::function<void()>> callbacks;
-  std::exception_ptr error;
-};
-
-async_state::async_state() : impl_(new impl) {}
+async_state::async_state() = default;
 async_state::~async_state() = default;
 
 namespace {
@@ -59,30 +52,30 @@ void async_state::wait_until_ready() {
   // Let the backend block in its own API first (cheaper than a condition
   // variable hand-off); it returns once the command has finished.
   backend_wait();
-  std::unique_lock<std::mutex> lock(impl_->mutex);
-  impl_->finished.wait(lock, [this] { return is_ready(); });
+  std::unique_lock<std::mutex> lock(mutex_);
+  finished_.wait(lock, [this] { return is_ready(); });
 }
 
 bool async_state::wait_for(std::chrono::nanoseconds timeout) {
   if (is_ready())
     return true;
-  std::unique_lock<std::mutex> lock(impl_->mutex);
+  std::unique_lock<std::mutex> lock(mutex_);
   // steady_clock::now() + a huge duration would overflow: treat anything
   // beyond a year as "forever".
   if (timeout > std::chrono::hours(24 * 365)) {
-    impl_->finished.wait(lock, [this] { return is_ready(); });
+    finished_.wait(lock, [this] { return is_ready(); });
     return true;
   }
-  return impl_->finished.wait_for(lock, timeout, [this] { return is_ready(); });
+  return finished_.wait_for(lock, timeout, [this] { return is_ready(); });
 }
 
 void async_state::then(std::function<void()> callback) {
   if (!callback)
     return;
   {
-    std::lock_guard<std::mutex> lock(impl_->mutex);
+    std::lock_guard<std::mutex> lock(mutex_);
     if (!is_ready()) {
-      impl_->callbacks.push_back(std::move(callback));
+      callbacks_.push_back(std::move(callback));
       return;
     }
   }
@@ -94,16 +87,16 @@ void async_state::set_ready() { set_error(nullptr); }
 void async_state::set_error(std::exception_ptr error) {
   std::vector<std::function<void()>> callbacks;
   {
-    std::lock_guard<std::mutex> lock(impl_->mutex);
+    std::lock_guard<std::mutex> lock(mutex_);
     if (is_ready())
       return; // finished already; a second completion is ignored
-    impl_->error = error;
-    callbacks.swap(impl_->callbacks);
+    error_ = error;
+    callbacks.swap(callbacks_);
     done_.store(true, std::memory_order_release);
     // Notified under the lock: a waiter that sees done_ may destroy the
     // state right after, so nothing of it may be touched once unlocked.
     // (The completing backend holds a reference until this returns.)
-    impl_->finished.notify_all();
+    finished_.notify_all();
   }
   if (!callbacks.empty()) {
     // Run them in registration order on a runtime thread, never in the
@@ -124,8 +117,8 @@ void async_state::set_error(std::exception_ptr error) {
 }
 
 std::exception_ptr async_state::error() const {
-  std::lock_guard<std::mutex> lock(impl_->mutex);
-  return impl_->error;
+  std::lock_guard<std::mutex> lock(mutex_);
+  return error_;
 }
 
 std::shared_ptr<async_state> async_state::make_ready() {

@@ -3,6 +3,7 @@
 
 #include "core/storage_object.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <mutex>
@@ -17,6 +18,10 @@ namespace {
 struct registry {
   std::mutex mutex;
   std::unordered_map<storage_object *, device *> arrays;
+  // arrays.size(), read without the lock by launches: a program with no
+  // live array pays nothing per launch. An array a kernel can capture
+  // existed before the launch, so its registration is visible here.
+  std::atomic<std::size_t> count{0};
 };
 
 registry &the_registry() {
@@ -66,18 +71,22 @@ void register_resident_array(storage_object *s, device *home) {
   registry &r = the_registry();
   std::lock_guard<std::mutex> lock(r.mutex);
   r.arrays.emplace(s, home);
+  r.count.store(r.arrays.size(), std::memory_order_release);
 }
 
 void unregister_resident_array(storage_object *s) {
   registry &r = the_registry();
   std::lock_guard<std::mutex> lock(r.mutex);
   r.arrays.erase(s);
+  r.count.store(r.arrays.size(), std::memory_order_release);
 }
 
 std::vector<storage *> retain_resident_arrays(device *home) {
   registry &r = the_registry();
-  std::lock_guard<std::mutex> lock(r.mutex);
   std::vector<storage *> out;
+  if (r.count.load(std::memory_order_acquire) == 0)
+    return out;
+  std::lock_guard<std::mutex> lock(r.mutex);
   for (auto &entry : r.arrays)
     if (entry.second == home && try_retain(*entry.first))
       out.push_back(entry.first);
