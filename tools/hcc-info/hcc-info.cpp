@@ -48,7 +48,27 @@ struct AcceleratorRecord {
   bool SupportsCpuSharedMemory = false;
   bool SupportsDoublePrecision = false;
   bool SupportsLimitedDoublePrecision = false;
+  /// What kernels on this accelerator can do with host memory, as
+  /// implemented by the runtime today (not what the hardware could):
+  /// "svm" (any host pointer works in a kernel), "pinned-host-memory"
+  /// (hc::am_alloc with amHostPinned gives kernel-visible host memory),
+  /// "platform-atomics" (atomics on host memory are coherent with the CPU's).
+  std::vector<std::string> Features;
 };
+
+/// The features of an accelerator (see AcceleratorRecord::Features).
+std::vector<std::string> featuresOf(const hc::detail::device_info &Info) {
+  std::vector<std::string> Features;
+  bool HostIsDeviceMemory = Info.is_host_memory;
+  if (HostIsDeviceMemory || Info.reads_host_memory)
+    Features.push_back("svm");
+  // The CPU backend's memory is host memory; the GPU backends map
+  // page-locked host memory into their devices.
+  Features.push_back("pinned-host-memory");
+  if (HostIsDeviceMemory)
+    Features.push_back("platform-atomics");
+  return Features;
+}
 
 /// UTF-8 of a wide string (UTF-32 on Linux; UTF-16 surrogate pairs are
 /// combined where wchar_t is 16 bits). Invalid code points become U+FFFD.
@@ -171,6 +191,7 @@ std::vector<AcceleratorRecord> collect(std::string &DefaultError) {
     R.SupportsDoublePrecision = A.get_supports_double_precision();
     R.SupportsLimitedDoublePrecision =
         A.get_supports_limited_double_precision();
+    R.Features = featuresOf(Info);
     Records.push_back(R);
   }
   return Records;
@@ -234,6 +255,10 @@ void printText(const std::vector<AcceleratorRecord> &Records,
     Line("Limited double precision:")
         << (R.SupportsLimitedDoublePrecision ? Yes : No) << "\n";
     Line("Has display:") << (R.HasDisplay ? Yes : No) << "\n";
+    std::string List;
+    for (const std::string &F : R.Features)
+      List += (List.empty() ? "" : " ") + F;
+    Line("Features:") << (List.empty() ? "none" : List) << "\n";
   }
   if (!DefaultError.empty())
     std::cout << "\nNo default accelerator: " << DefaultError << "\n";
@@ -273,7 +298,11 @@ void printJson(const std::vector<AcceleratorRecord> &Records,
        << Bool(R.SupportsDoublePrecision) << ",\n";
     OS << "      \"supports_limited_double_precision\": "
        << Bool(R.SupportsLimitedDoublePrecision) << ",\n";
-    OS << "      \"has_display\": " << Bool(R.HasDisplay) << "\n";
+    OS << "      \"has_display\": " << Bool(R.HasDisplay) << ",\n";
+    OS << "      \"features\": [";
+    for (size_t I = 0; I < R.Features.size(); ++I)
+      OS << (I ? ", " : "") << jsonString(R.Features[I]);
+    OS << "]\n";
     OS << "    }";
   }
   OS << (Records.empty() ? "]\n" : "\n  ]\n");
