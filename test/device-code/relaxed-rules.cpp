@@ -47,7 +47,8 @@ int main() {
     p[i] = pk;
     short *mine = scratch + k; // captured pointer, pointer arithmetic
     *mine = static_cast<short>(-sh);
-  });
+  }).wait(); // am_copy does not wait for kernels; array_views would
+
   std::vector<short> back(n);
   if (hc::am_copy(back.data(), scratch, n * sizeof(short)) != AM_SUCCESS)
     return 1;
