@@ -35,7 +35,7 @@
 // RUN: %hcc-config --version > %t/versions
 // RUN: %hcc --version >> %t/versions
 // RUN: FileCheck --check-prefix=SAMEVER %s < %t/versions
-// SAMEVER: {{^}}[[V:[0-9]+\.[0-9]+\.[0-9]+-([0-9a-f]+|unknown)]]{{$}}
+// SAMEVER: {{^}}[[V:[0-9]+\.[0-9]+\.[0-9]+-([0-9a-f]+|unknown)-[0-9.]+]]{{$}}
 // SAMEVER-NEXT: {{^}}hcc version [[V]] (based on LLVM
 
 // Arguments that are not options are rejected like unknown options.

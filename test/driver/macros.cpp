@@ -12,8 +12,8 @@
 // COMMON-DAG: #define __HCC__ 1
 // COMMON-DAG: #define __hcc_major__ 4
 // COMMON-DAG: #define __hcc_minor__ 0
-// COMMON-DAG: #define __hcc_patchlevel__ 2647
-// COMMON-DAG: #define __hcc_version__ "4.0.2647-{{([0-9a-f]+|unknown)}}"
+// COMMON-DAG: #define __hcc_patchlevel__ {{[0-9][0-9][0-9][0-9]$}}
+// COMMON-DAG: #define __hcc_version__ "4.0.{{[0-9][0-9][0-9][0-9]}}-{{([0-9a-f]+|unknown)}}-{{[0-9]+\.[0-9]+\.[0-9]+}}"
 // COMMON-DAG: #define __KALMAR_CPU__ 1
 // COMMON-DAG: #define __HCC_CPU__ 1
 // HC-DAG: #define __KALMAR_HC__ 1

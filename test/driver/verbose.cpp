@@ -1,7 +1,7 @@
 // -v prints hcc's version and then each command before it runs.
 
 // RUN: %hcc -v -c %s -o %t.o --offload-arch=sm_90 2>&1 | FileCheck %s
-// CHECK: hcc version 4.0.2647
+// CHECK: hcc version 4.0.{{[0-9][0-9][0-9][0-9]}}
 // CHECK: "{{[^"]*}}clang++{{[^"]*}}" "-x" "cuda" "--cuda-host-only"
 // CHECK: "{{[^"]*}}clang++{{[^"]*}}" "-x" "cuda" "--cuda-device-only"
 // CHECK: # hcc: wrote "{{.*}}.c"
