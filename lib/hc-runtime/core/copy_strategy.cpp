@@ -59,11 +59,15 @@ parse_copy_settings(const std::function<std::string(const char *)> &lookup,
     if (text.empty())
       continue;
     const unsigned long long limit = (~0ull) >> 11; // KB -> bytes fits
-    if (parse_unsigned(text, v) && v <= limit)
+    if (text == "off")
+      *t.bytes = copy_threshold_off;
+    else if (parse_unsigned(text, v) && v <= limit)
       *t.bytes = static_cast<std::size_t>(v) * 1024;
     else
       report(std::string(t.name) + "='" + text +
-             "' is not a size in KB; using " + std::to_string(*t.bytes / 1024));
+             "' is not a size in KB or off; using " +
+             (*t.bytes == copy_threshold_off ? std::string("off")
+                                             : std::to_string(*t.bytes / 1024)));
   }
   return s;
 }
@@ -103,16 +107,18 @@ copy_strategy choose_copy_strategy(bool host_to_device, std::size_t bytes,
   case unpinned_copy_mode::automatic:
     break;
   }
+  // Below the threshold; "off" is above every size.
+  auto below = [bytes](std::size_t threshold) {
+    return threshold == copy_threshold_off || bytes < threshold;
+  };
   copy_strategy s;
   if (host_to_device)
-    s = bytes < settings.h2d_staging_threshold ? copy_strategy::direct
-        : bytes < settings.h2d_pin_in_place_threshold
-            ? copy_strategy::staging
-            : copy_strategy::pin_in_place;
+    s = below(settings.h2d_staging_threshold)        ? copy_strategy::direct
+        : below(settings.h2d_pin_in_place_threshold) ? copy_strategy::staging
+                                                     : copy_strategy::pin_in_place;
   else
-    s = bytes < settings.d2h_pin_in_place_threshold
-            ? copy_strategy::staging
-            : copy_strategy::pin_in_place;
+    s = below(settings.d2h_pin_in_place_threshold) ? copy_strategy::staging
+                                                   : copy_strategy::pin_in_place;
   return possible(s) ? s : copy_strategy::staging;
 }
 

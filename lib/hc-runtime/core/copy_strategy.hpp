@@ -27,12 +27,20 @@ const char *copy_strategy_name(copy_strategy s);
 enum class unpinned_copy_mode { automatic = 0, pin_in_place = 1, staging = 2,
                                 direct = 3 };
 
+// A pin-in-place threshold of `copy_threshold_off`: never pin automatically.
+constexpr std::size_t copy_threshold_off = ~std::size_t(0);
+
 struct copy_settings {
   unpinned_copy_mode mode = unpinned_copy_mode::automatic;
-  // Bytes (the variables are in KB = 1024 bytes).
-  std::size_t h2d_staging_threshold = 64 * 1024;          // direct below
-  std::size_t h2d_pin_in_place_threshold = 4096 * 1024;   // staging below
-  std::size_t d2h_pin_in_place_threshold = 1024 * 1024;   // staging below
+  // Bytes (the variables are in KB = 1024 bytes; "off" = copy_threshold_off).
+  std::size_t h2d_staging_threshold = 64 * 1024; // direct below
+  // Staging below. The seed's defaults (4096 KB to the device, 1024 KB from
+  // it) were measured slower than staging at every size on an H200 (CUDA
+  // 13, docs/performance.md): registering the pages costs more per copy
+  // than the CPU copy it saves. Pin-in-place is only taken when asked for
+  // (HCC_UNPINNED_COPY_MODE=1 or a threshold).
+  std::size_t h2d_pin_in_place_threshold = copy_threshold_off;
+  std::size_t d2h_pin_in_place_threshold = copy_threshold_off;
 };
 
 // What the device and backend can do.
@@ -43,8 +51,9 @@ struct copy_capabilities {
 };
 
 // Reads the settings through `lookup` (name -> value, "" when unset).
-// A value that is not a non-negative integer (mode: 0..3) is reported
-// through `report` (one message per bad variable) and the default used.
+// A value that is not a non-negative integer (mode: 0..3; a threshold may
+// also be "off") is reported through `report` (one message per bad
+// variable) and the default used.
 copy_settings
 parse_copy_settings(const std::function<std::string(const char *)> &lookup,
                     const std::function<void(const std::string &)> &report);
@@ -54,10 +63,11 @@ parse_copy_settings(const std::function<std::string(const char *)> &lookup,
 const copy_settings &process_copy_settings();
 
 // The strategy for `bytes` of unpinned host memory in one direction.
-// Automatic (the seed's table):
+// Automatic (the seed's table, with this project's default thresholds):
 //   host->device: < h2d_staging_threshold: direct; < h2d_pin_in_place:
-//                 staging; else pin-in-place
-//   device->host: < d2h_pin_in_place: staging; else pin-in-place
+//                 staging; else pin-in-place (default: off, never)
+//   device->host: < d2h_pin_in_place: staging; else pin-in-place (default:
+//                 off, never)
 // A forced mode the device cannot do falls back to the automatic choice;
 // a choice the device cannot do falls back to staging (always possible).
 copy_strategy choose_copy_strategy(bool host_to_device, std::size_t bytes,

@@ -15,12 +15,17 @@ namespace cuda {
 
 namespace {
 
-// Staging buffers: enough in flight to keep the DMA engine busy while the
-// CPU works on the next chunk; 16 MiB of pinned memory per device.
+// Staging buffers: up to `staging_buffers` in flight, to keep the DMA
+// engine busy while the CPU works on the next chunk; at most 16 MiB of
+// pinned memory per device. They are allocated lazily and only as large and
+// as many as the copies so far needed (cuMemHostAlloc costs about a
+// millisecond per few MiB: a program whose largest copy is small must not
+// pay for 16 MiB up front).
 constexpr std::size_t staging_buffers = 4;
 constexpr std::size_t staging_buffer_bytes = 4u << 20;
 // Chunks: small enough that the first DMA starts early, large enough that
-// the per-chunk cost (an event, a driver call) stays small.
+// the per-chunk cost (an event, a driver call) stays small. Also the
+// smallest buffer allocated.
 constexpr std::size_t min_chunk = 256u << 10;
 
 std::size_t chunk_for(std::size_t bytes) {
@@ -32,14 +37,29 @@ std::size_t chunk_for(std::size_t bytes) {
   return c > staging_buffer_bytes ? staging_buffer_bytes : c;
 }
 
+// The size to allocate for chunks of `chunk` bytes: a power of two from
+// min_chunk to staging_buffer_bytes, so a buffer grows at most a few times.
+std::size_t buffer_size_for(std::size_t chunk) {
+  std::size_t b = min_chunk;
+  while (b < chunk && b < staging_buffer_bytes)
+    b *= 2;
+  return b;
+}
+
+// One pinned buffer and its event (recorded after the DMA that used it
+// last, on whatever stream: it says when the buffer is free again).
+struct staging_buffer {
+  void *memory = nullptr;
+  std::size_t bytes = 0;
+  CUevent event = nullptr;
+};
+
 // One device's buffers. A staged copy holds `mutex` throughout, so chunks
-// of two copies never share a buffer; a buffer's event (recorded after the
-// DMA that used it last, on whatever stream) says when it is free again.
+// of two copies never share a buffer.
 struct staging_pool {
   std::mutex mutex;
-  bool tried = false;
-  std::vector<void *> buffers;
-  std::vector<CUevent> events;
+  bool exhausted = false; // an allocation failed: do not grow again
+  std::vector<staging_buffer> buffers;
 };
 
 staging_pool &pool_of(cuda_device &dev) {
@@ -54,35 +74,87 @@ staging_pool &pool_of(cuda_device &dev) {
   return *p;
 }
 
-// Allocates the buffers on first use. Caller holds pool.mutex.
-bool ready(cuda_device &dev, staging_pool &pool) {
-  if (pool.tried)
-    return !pool.buffers.empty();
-  pool.tried = true;
-  const driver_api &api = dev.api();
-  if (!api.cuMemHostAlloc || !api.cuMemFreeHost)
+// Makes buffer `i` (an existing one or the next) hold `bytes`: allocates
+// it, or replaces a smaller one once its last DMA finished. False (and the
+// pool marked exhausted) when the driver cannot. Caller holds pool.mutex.
+bool provide(cuda_device &dev, staging_pool &pool, std::size_t i,
+             std::size_t bytes) {
+  if (i < pool.buffers.size() && pool.buffers[i].bytes >= bytes)
+    return true;
+  if (pool.exhausted)
     return false;
-  dev.make_current();
-  for (std::size_t i = 0; i < staging_buffers; ++i) {
-    void *buffer = nullptr;
-    CUevent event = nullptr;
-    if (api.cuMemHostAlloc(&buffer, staging_buffer_bytes,
-                           CU_MEMHOSTALLOC_PORTABLE) != CUDA_SUCCESS)
-      break;
-    if (api.cuEventCreate(&event, CU_EVENT_DISABLE_TIMING) != CUDA_SUCCESS) {
-      api.cuMemFreeHost(buffer);
-      break;
-    }
-    pool.buffers.push_back(buffer);
-    pool.events.push_back(event);
+  const driver_api &api = dev.api();
+  if (!api.cuMemHostAlloc || !api.cuMemFreeHost) {
+    pool.exhausted = true;
+    return false;
   }
-  if (pool.buffers.size() < 2) { // no double-buffering: not worth it
-    for (void *b : pool.buffers)
-      api.cuMemFreeHost(b);
-    for (CUevent e : pool.events)
-      api.cuEventDestroy(e);
-    pool.buffers.clear();
-    pool.events.clear();
+  dev.make_current();
+  if (i == pool.buffers.size()) {
+    staging_buffer fresh;
+    if (api.cuEventCreate(&fresh.event, CU_EVENT_DISABLE_TIMING) !=
+        CUDA_SUCCESS) {
+      pool.exhausted = true;
+      return false;
+    }
+    pool.buffers.push_back(fresh);
+  }
+  staging_buffer &b = pool.buffers[i];
+  if (b.memory) { // too small: replace it once its last DMA is done
+    if (api.cuEventSynchronize(b.event) != CUDA_SUCCESS ||
+        api.cuMemFreeHost(b.memory) != CUDA_SUCCESS) {
+      pool.exhausted = true;
+      return false; // keep it: still usable at its size
+    }
+    b.memory = nullptr;
+    b.bytes = 0;
+  }
+  void *memory = nullptr;
+  if (api.cuMemHostAlloc(&memory, bytes, CU_MEMHOSTALLOC_PORTABLE) !=
+      CUDA_SUCCESS) {
+    pool.exhausted = true;
+    if (!b.memory) { // nothing left in this slot
+      api.cuEventDestroy(b.event);
+      pool.buffers.erase(pool.buffers.begin() + std::ptrdiff_t(i));
+    }
+    return false;
+  }
+  b.memory = memory;
+  b.bytes = bytes;
+  return true;
+}
+
+// The buffers and chunk size a staged copy of `bytes` uses: up to
+// `staging_buffers` buffers of the chunk's size (as many as the copy has
+// chunks), grown as needed. When the driver cannot provide more, the copy
+// makes do with what there is (smaller chunks, fewer buffers: slower, still
+// correct). Zero buffers: none at all. Caller holds pool.mutex.
+struct staging_plan {
+  std::size_t chunk = 0, depth = 0;
+};
+staging_plan plan(cuda_device &dev, staging_pool &pool, std::size_t bytes) {
+  staging_plan p;
+  p.chunk = chunk_for(bytes);
+  std::size_t chunks = chunk_count(bytes, p.chunk);
+  std::size_t want = chunks < staging_buffers ? chunks : staging_buffers;
+  std::size_t size = buffer_size_for(p.chunk);
+  while (p.depth < want && provide(dev, pool, p.depth, size))
+    ++p.depth;
+  if (p.depth == want && p.depth > 0)
+    return p;
+  // Short of memory: every buffer there is, chunks as large as the
+  // smallest of them.
+  p.depth = pool.buffers.size();
+  for (const staging_buffer &b : pool.buffers)
+    if (b.bytes < p.chunk)
+      p.chunk = b.bytes;
+  return p;
+}
+
+// At least one buffer (the smallest size) unless the driver has none.
+bool ready(cuda_device &dev, staging_pool &pool) {
+  if (!pool.buffers.empty())
+    return true;
+  if (!provide(dev, pool, 0, min_chunk)) {
     note(dev.label() + ": no pinned staging buffers; unpinned copies go "
                        "through the driver");
     return false;
@@ -99,8 +171,8 @@ void check(cuda_device &dev, const char *call, CUresult r, const char *what,
 // Waits until buffer `i` is free (its last DMA finished).
 void wait_buffer(cuda_device &dev, staging_pool &pool, std::size_t i,
                  const char *what, std::size_t bytes) {
-  check(dev, "cuEventSynchronize", dev.api().cuEventSynchronize(pool.events[i]),
-        what, bytes);
+  check(dev, "cuEventSynchronize",
+        dev.api().cuEventSynchronize(pool.buffers[i].event), what, bytes);
 }
 
 } // namespace
@@ -131,58 +203,60 @@ bool staging_available(cuda_device &dev) {
 void staged_to_device(cuda_device &dev, CUstream stream, CUdeviceptr dst,
                       const void *src, std::size_t bytes) {
   const char *what = "copy to the device";
+  if (!bytes)
+    return;
   const driver_api &api = dev.api();
   staging_pool &pool = pool_of(dev);
   std::lock_guard<std::mutex> lock(pool.mutex);
-  if (!ready(dev, pool))
+  staging_plan p = plan(dev, pool, bytes);
+  if (!p.depth)
     dev.fail("cuMemHostAlloc", CUDA_ERROR_OUT_OF_MEMORY, "staging buffers");
-  std::size_t chunk = chunk_for(bytes), n = chunk_count(bytes, chunk);
+  std::size_t n = chunk_count(bytes, p.chunk);
   const char *from = static_cast<const char *>(src);
   for (std::size_t i = 0; i < n; ++i) {
-    copy_chunk c = chunk_at(bytes, chunk, i);
-    std::size_t b = i % pool.buffers.size();
+    copy_chunk c = chunk_at(bytes, p.chunk, i);
+    staging_buffer &b = pool.buffers[i % p.depth];
     // The CPU fills this buffer while the DMA engine drains the others.
-    wait_buffer(dev, pool, b, what, bytes);
-    parallel_memcpy(pool.buffers[b], from + c.offset, c.size);
+    wait_buffer(dev, pool, i % p.depth, what, bytes);
+    parallel_memcpy(b.memory, from + c.offset, c.size);
     check(dev, "cuMemcpyHtoDAsync_v2",
-          api.cuMemcpyHtoDAsync(dst + c.offset, pool.buffers[b], c.size,
-                                stream),
+          api.cuMemcpyHtoDAsync(dst + c.offset, b.memory, c.size, stream),
           what, bytes);
-    check(dev, "cuEventRecord", api.cuEventRecord(pool.events[b], stream),
-          what, bytes);
+    check(dev, "cuEventRecord", api.cuEventRecord(b.event, stream), what,
+          bytes);
   }
 }
 
 void staged_from_device(cuda_device &dev, CUstream stream, void *dst,
                         CUdeviceptr src, std::size_t bytes) {
   const char *what = "copy from the device";
+  if (!bytes)
+    return;
   const driver_api &api = dev.api();
   staging_pool &pool = pool_of(dev);
   std::lock_guard<std::mutex> lock(pool.mutex);
-  if (!ready(dev, pool))
+  staging_plan p = plan(dev, pool, bytes);
+  if (!p.depth)
     dev.fail("cuMemHostAlloc", CUDA_ERROR_OUT_OF_MEMORY, "staging buffers");
-  std::size_t chunk = chunk_for(bytes), n = chunk_count(bytes, chunk);
-  std::size_t depth = pool.buffers.size();
+  std::size_t n = chunk_count(bytes, p.chunk), depth = p.depth;
   char *to = static_cast<char *>(dst);
   auto enqueue = [&](std::size_t i) {
-    copy_chunk c = chunk_at(bytes, chunk, i);
-    std::size_t b = i % depth;
-    wait_buffer(dev, pool, b, what, bytes); // another copy's last use
+    copy_chunk c = chunk_at(bytes, p.chunk, i);
+    staging_buffer &b = pool.buffers[i % depth];
+    wait_buffer(dev, pool, i % depth, what, bytes); // another copy's last use
     check(dev, "cuMemcpyDtoHAsync_v2",
-          api.cuMemcpyDtoHAsync(pool.buffers[b], src + c.offset, c.size,
-                                stream),
+          api.cuMemcpyDtoHAsync(b.memory, src + c.offset, c.size, stream),
           what, bytes);
-    check(dev, "cuEventRecord", api.cuEventRecord(pool.events[b], stream),
-          what, bytes);
+    check(dev, "cuEventRecord", api.cuEventRecord(b.event, stream), what,
+          bytes);
   };
   // Keep `depth` chunks in flight; empty each as soon as it has arrived.
   for (std::size_t i = 0; i < n && i < depth; ++i)
     enqueue(i);
   for (std::size_t i = 0; i < n; ++i) {
-    copy_chunk c = chunk_at(bytes, chunk, i);
-    std::size_t b = i % depth;
-    wait_buffer(dev, pool, b, what, bytes);
-    parallel_memcpy(to + c.offset, pool.buffers[b], c.size);
+    copy_chunk c = chunk_at(bytes, p.chunk, i);
+    wait_buffer(dev, pool, i % depth, what, bytes);
+    parallel_memcpy(to + c.offset, pool.buffers[i % depth].memory, c.size);
     if (i + depth < n)
       enqueue(i + depth);
   }

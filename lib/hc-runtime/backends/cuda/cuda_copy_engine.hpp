@@ -6,7 +6,8 @@
 //   direct        cuMemcpy{HtoD,DtoH}Async with the pageable pointer: the
 //                 driver's own path (it stages internally).
 //   staging       staged_to_device / staged_from_device: through a pool
-//                 of pinned buffers per device, chunk by chunk; the CPU
+//                 of pinned buffers per device (allocated lazily, only as
+//                 many and as large as the copies need), chunk by chunk; the CPU
 //                 fills (empties) one buffer while the DMA engine moves
 //                 another. To the device it returns once the last chunk is
 //                 enqueued (the user's memory is no longer needed); from
@@ -34,8 +35,9 @@ namespace cuda {
 copy_strategy unpinned_strategy(cuda_device &dev, bool to_device,
                                 std::size_t bytes);
 
-// False when the device has no staging buffers (no cuMemHostAlloc, or
-// pinned memory exhausted); the caller then copies directly.
+// False when the device has no staging buffer and cannot get one (no
+// cuMemHostAlloc, or pinned memory exhausted); the caller then copies
+// directly. Allocates the first (smallest) buffer.
 bool staging_available(cuda_device &dev);
 // Enqueue on `stream` (caller: inside cuda_queue::submit). Throw
 // runtime_exception on driver errors.
