@@ -1,0 +1,113 @@
+// The tiled reduction behind reduce, transform_reduce, inner_product,
+// count, find, mismatch, equal and all_of/any_of/none_of.
+//
+// Pass 1 (one kernel): each tile owns a contiguous chunk; its threads fold
+// the chunk with a tile-sized stride (coalesced loads), then the tile folds
+// its threads' values in a tree in tile_static memory and writes one
+// partial. Pass 2 (host): at most max_tiles partials are folded in tile
+// order. The operation must be associative and commutative, as the
+// Parallelism TS requires of reduce (GENERALIZED_SUM).
+#ifndef HC_DETAIL_PSTL_REDUCE_HPP
+#define HC_DETAIL_PSTL_REDUCE_HPP
+
+#include "hc/detail/pstl/common.hpp"
+
+namespace hc {
+namespace detail {
+namespace pstl {
+
+/// Folds load(0) ... load(n - 1) with op into per-tile partials (tile
+/// order); n > 0. `load` maps a linear index to a value of R on the
+/// accelerator (it captures the array_views it reads).
+template <class R, class Load, class Op>
+std::vector<R> tile_partials(std::size_t n, const Load &load, const Op &op) {
+  static_assert(std::is_trivially_copyable<R>::value &&
+                    std::is_default_constructible<R>::value,
+                "hcc's parallel reduce and scans keep values in group memory "
+                "and copy them between host and accelerator: the value type "
+                "must be trivially copyable and default constructible");
+  const tiling t = make_tiling(n);
+  std::vector<R> partials(static_cast<std::size_t>(t.tiles));
+  array_view<R, 1> out = output_view(partials.data(), partials.size());
+  const long long total = static_cast<long long>(n);
+  const long long chunk = t.chunk;
+  parallel_for_each(
+      extent<1>(t.tiles * tile_size).tile(tile_size),
+      [=](tiled_index<1> idx) [[hc]] {
+        // Raw storage: group memory cannot hold objects with constructors.
+        tile_static group_storage<R> storage;
+        R *scratch = reinterpret_cast<R *>(storage.bytes);
+        tile_static bool present[tile_size];
+        const int l = idx.local[0];
+        const long long begin = idx.tile[0] * chunk;
+        const long long end = begin + chunk < total ? begin + chunk : total;
+        R acc{};
+        bool has = false;
+        for (long long g = begin + l; g < end; g += tile_size) {
+          R v = load(g);
+          acc = has ? op(acc, v) : v;
+          has = true;
+        }
+        scratch[l] = acc;
+        present[l] = has;
+        idx.barrier.wait();
+        for (int s = tile_size / 2; s > 0; s /= 2) {
+          if (l < s && present[l + s]) {
+            scratch[l] = present[l] ? op(scratch[l], scratch[l + s])
+                                    : scratch[l + s];
+            present[l] = true;
+          }
+          idx.barrier.wait();
+        }
+        if (l == 0)
+          out[idx.tile[0]] = scratch[0];
+      });
+  out.synchronize();
+  return partials;
+}
+
+/// op(...op(op(init, load(0)), ...), load(n - 1)) up to reassociation and
+/// reordering; n > 0.
+template <class R, class Load, class Op>
+R tiled_reduce(std::size_t n, R init, const Load &load, const Op &op) {
+  for (const R &p : tile_partials<R>(n, load, op))
+    init = op(init, p);
+  return init;
+}
+
+/// Folds the tile partials without an initial value; n > 0.
+template <class R, class Load, class Op>
+R tiled_reduce(std::size_t n, const Load &load, const Op &op) {
+  std::vector<R> partials = tile_partials<R>(n, load, op);
+  R acc = partials[0];
+  for (std::size_t i = 1; i < partials.size(); ++i)
+    acc = op(acc, partials[i]);
+  return acc;
+}
+
+/// The smallest index i < n with hit(i), or n; n > 0.
+template <class Hit>
+std::size_t first_index(std::size_t n, const Hit &hit) {
+  const long long none = static_cast<long long>(n);
+  long long found = tiled_reduce<long long>(
+      n,
+      [=](long long g) [[hc]] { return hit(g) ? g : none; },
+      [](long long a, long long b) [[hc]] { return a < b ? a : b; });
+  return static_cast<std::size_t>(found);
+}
+
+/// How many indices i < n have hit(i); n > 0.
+template <class Hit>
+std::size_t count_indices(std::size_t n, const Hit &hit) {
+  unsigned long long c = tiled_reduce<unsigned long long>(
+      n,
+      [=](long long g) [[hc]] { return hit(g) ? 1ull : 0ull; },
+      [](unsigned long long a, unsigned long long b) [[hc]] { return a + b; });
+  return static_cast<std::size_t>(c);
+}
+
+} // namespace pstl
+} // namespace detail
+} // namespace hc
+
+#endif
