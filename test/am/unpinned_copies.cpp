@@ -3,11 +3,14 @@
 // RUN: env HCC_UNPINNED_COPY_MODE=2 %t
 // RUN: env HCC_UNPINNED_COPY_MODE=3 %t
 // RUN: env HCC_H2D_STAGING_THRESHOLD=1 HCC_H2D_PININPLACE_THRESHOLD=16 HCC_D2H_PININPLACE_THRESHOLD=8 %t
+// RUN: env HCC_H2D_PININPLACE_THRESHOLD=4096 HCC_D2H_PININPLACE_THRESHOLD=1024 %t
 // Copies between pageable host memory and the accelerator in every
-// unpinned-copy mode and around every threshold (64 KB, 1 MB, 4 MB; with
-// the last RUN line 1, 8, 16 KB): hc::copy to and from arrays, array_view
+// unpinned-copy mode and around every threshold (64 KB; the seed's 1 MB and
+// 4 MB pin-in-place thresholds, off by default, set on the last RUN line;
+// 1, 8, 16 KB on the one before): hc::copy to and from arrays, array_view
 // synchronisation, am_copy; odd sizes and unaligned host addresses (pin-in-
-// place pins whole pages; staging splits into chunks), and two copies of
+// place pins whole pages; staging splits into chunks, its buffers growing
+// with the sizes), and two copies of
 // one buffer in flight at once (pin-in-place of shared pages).
 #include <hc.hpp>
 #include <hc_am.hpp>
