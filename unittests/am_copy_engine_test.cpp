@@ -44,6 +44,7 @@ struct fake {
   std::vector<unsigned> alloc_flags;
   int unregisters = 0;
   bool refuse_register = false;
+  std::size_t pinned_limit = 0; // cuMemHostAlloc refuses beyond it; 0: none
   void clear() {
     std::lock_guard<std::mutex> lock(mutex);
     dmas.clear();
@@ -187,8 +188,15 @@ CUresult fLaunch(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned,
   return CUDA_ERROR_LAUNCH_FAILED;
 }
 CUresult fHostAlloc(void **p, std::size_t n, unsigned flags) {
-  *p = std::aligned_alloc(4096, (n + 4095) & ~std::size_t(4095));
   std::lock_guard<std::mutex> lock(g.mutex);
+  if (g.pinned_limit) {
+    std::size_t used = 0;
+    for (const auto &a : g.pinned_allocs)
+      used += a.second;
+    if (used + n > g.pinned_limit)
+      return CUDA_ERROR_OUT_OF_MEMORY;
+  }
+  *p = std::aligned_alloc(4096, (n + 4095) & ~std::size_t(4095));
   g.pinned_allocs[*p] = n;
   g.alloc_flags.push_back(flags);
   return CUDA_SUCCESS;
@@ -480,7 +488,29 @@ TEST_F(CopyEngineAuto, HostLockMakesUserMemoryPinned) {
   EXPECT_EQ(g.registered.count(user.data()), 0u);
 }
 
-// Run with HCC_UNPINNED_COPY_MODE=2 (CMakeLists.txt).
+// Run with HCC_UNPINNED_COPY_MODE=2 (CMakeLists.txt). First in its suite:
+// when the driver gives no more pinned memory than the first (smallest)
+// buffer, larger copies go through that one buffer: smaller chunks, no
+// overlap, still correct. The pool stays as it is afterwards.
+TEST(CopyEngineStaging, ShortOfPinnedMemoryUsesWhatThereIs) {
+  REQUIRE_MODE("2");
+  {
+    std::lock_guard<std::mutex> lock(g.mutex);
+    g.pinned_limit = 300 * KB;
+  }
+  round_trip r = copy_round_trip(3 * MB + 7);
+  EXPECT_EQ(total(r.up), 3 * MB + 7);
+  EXPECT_EQ(total(r.down), 3 * MB + 7);
+  EXPECT_EQ(r.up.size(), 13u); // 256 KiB chunks
+  for (const dma &d : r.up)
+    EXPECT_TRUE(from_pinned_buffer(d));
+  for (const dma &d : r.down)
+    EXPECT_TRUE(from_pinned_buffer(d));
+  EXPECT_EQ(pinned_bytes(), 256 * KB);
+  std::lock_guard<std::mutex> lock(g.mutex);
+  g.pinned_limit = 0;
+}
+
 TEST(CopyEngineStaging, EverySizeIsStaged) {
   REQUIRE_MODE("2");
   for (std::size_t bytes : {std::size_t(100), 16 * MB + 3}) {

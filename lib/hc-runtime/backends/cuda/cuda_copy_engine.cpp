@@ -75,8 +75,10 @@ staging_pool &pool_of(cuda_device &dev) {
 }
 
 // Makes buffer `i` (an existing one or the next) hold `bytes`: allocates
-// it, or replaces a smaller one once its last DMA finished. False (and the
-// pool marked exhausted) when the driver cannot. Caller holds pool.mutex.
+// it, or replaces a smaller one (the new one is allocated first, the old
+// one freed once its last DMA finished, so a failure leaves the pool as it
+// was). False (and the pool marked exhausted: pinned memory is short, do
+// not ask again per copy) when the driver cannot. Caller holds pool.mutex.
 bool provide(cuda_device &dev, staging_pool &pool, std::size_t i,
              std::size_t bytes) {
   if (i < pool.buffers.size() && pool.buffers[i].bytes >= bytes)
@@ -89,34 +91,30 @@ bool provide(cuda_device &dev, staging_pool &pool, std::size_t i,
     return false;
   }
   dev.make_current();
+  void *memory = nullptr;
+  if (api.cuMemHostAlloc(&memory, bytes, CU_MEMHOSTALLOC_PORTABLE) !=
+      CUDA_SUCCESS) {
+    pool.exhausted = true;
+    return false;
+  }
   if (i == pool.buffers.size()) {
     staging_buffer fresh;
     if (api.cuEventCreate(&fresh.event, CU_EVENT_DISABLE_TIMING) !=
         CUDA_SUCCESS) {
+      api.cuMemFreeHost(memory);
       pool.exhausted = true;
       return false;
     }
     pool.buffers.push_back(fresh);
   }
   staging_buffer &b = pool.buffers[i];
-  if (b.memory) { // too small: replace it once its last DMA is done
-    if (api.cuEventSynchronize(b.event) != CUDA_SUCCESS ||
-        api.cuMemFreeHost(b.memory) != CUDA_SUCCESS) {
-      pool.exhausted = true;
-      return false; // keep it: still usable at its size
+  if (b.memory) { // the smaller one: free once its last DMA is done
+    CUresult r = api.cuEventSynchronize(b.event);
+    if (r != CUDA_SUCCESS) {
+      api.cuMemFreeHost(memory);
+      dev.fail("cuEventSynchronize", r, "staging buffers");
     }
-    b.memory = nullptr;
-    b.bytes = 0;
-  }
-  void *memory = nullptr;
-  if (api.cuMemHostAlloc(&memory, bytes, CU_MEMHOSTALLOC_PORTABLE) !=
-      CUDA_SUCCESS) {
-    pool.exhausted = true;
-    if (!b.memory) { // nothing left in this slot
-      api.cuEventDestroy(b.event);
-      pool.buffers.erase(pool.buffers.begin() + std::ptrdiff_t(i));
-    }
-    return false;
+    api.cuMemFreeHost(b.memory);
   }
   b.memory = memory;
   b.bytes = bytes;
