@@ -7,6 +7,7 @@
 
 #include "hc/detail/pstl/common.hpp"
 #include "hc/detail/pstl/elementwise.hpp"
+#include "hc/detail/pstl/radix_sort.hpp"
 #include "hc/detail/pstl/reduce.hpp"
 
 #include <algorithm>
@@ -595,13 +596,31 @@ minmax_element(ExecutionPolicy &&exec, ForwardIt first, ForwardIt last) {
 }
 
 // --- sorting -------------------------------------------------------------------
-// No GPU sort yet (docs/parallel-stl.md): sort and stable_sort run the std
-// algorithm on the host under every policy, as the original hcc's did.
+// Arithmetic keys in the default order, at least sort_host_threshold of them,
+// contiguous, under par / par_vec: the accelerator's radix sort (stable, so
+// it serves stable_sort too). Everything else: the std algorithm on the host
+// (no merge sort on the accelerator yet; docs/parallel-stl.md).
+
+template <class ExecutionPolicy, class RandomIt>
+bool pstl_radix_sort(RandomIt first, RandomIt last) {
+  using T = pstl_detail::value_of<RandomIt>;
+  if constexpr (pstl_detail::offloadable<ExecutionPolicy, RandomIt> &&
+                pstl_detail::radix_sortable<T>) {
+    const std::size_t n = std::distance(first, last);
+    if (n >= pstl_detail::sort_host_threshold &&
+        pstl_detail::worth_offloading(n)) {
+      pstl_detail::radix_sort(pstl_detail::raw_pointer(first), n);
+      return true;
+    }
+  }
+  return false;
+}
 
 template <class ExecutionPolicy, class RandomIt>
 pstl_detail::if_policy<ExecutionPolicy>
 sort(ExecutionPolicy &&, RandomIt first, RandomIt last) {
-  std::sort(first, last);
+  if (!pstl_radix_sort<ExecutionPolicy>(first, last))
+    std::sort(first, last);
 }
 template <class ExecutionPolicy, class RandomIt, class Compare>
 pstl_detail::if_policy<ExecutionPolicy>
@@ -611,7 +630,8 @@ sort(ExecutionPolicy &&, RandomIt first, RandomIt last, Compare comp) {
 template <class ExecutionPolicy, class RandomIt>
 pstl_detail::if_policy<ExecutionPolicy>
 stable_sort(ExecutionPolicy &&, RandomIt first, RandomIt last) {
-  std::stable_sort(first, last);
+  if (!pstl_radix_sort<ExecutionPolicy>(first, last))
+    std::stable_sort(first, last);
 }
 template <class ExecutionPolicy, class RandomIt, class Compare>
 pstl_detail::if_policy<ExecutionPolicy>

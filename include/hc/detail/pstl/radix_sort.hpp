@@ -1,0 +1,171 @@
+// The accelerator's sort of arithmetic keys under the default order
+// (sort / stable_sort without a comparator): an LSD radix sort, 4 bits per
+// pass (8 passes for 32-bit keys, 16 for 64-bit, 2 for 8-bit...). Each pass:
+//   1. count (kernel): each tile counts the digits of its contiguous chunk
+//      (atomics on tile_static counters);
+//   2. offsets (host): an exclusive scan of the 16 x tiles counts, digit-major,
+//      so that tile t's elements of digit d follow tile t-1's;
+//   3. scatter (kernel): each tile walks its chunk in rounds of tile_size,
+//      ranks every element among the round's elements of its digit (a scan
+//      of 16 counters packed in 16-bit lanes of four 64-bit words) and writes
+//      it after the elements already placed. Stable, so the sort is stable.
+// Keys are mapped to unsigned bit patterns that order like the values
+// (sign bit flipped for signed integers; all bits of negative floats
+// flipped; -0.0 ordered as +0.0, so stable_sort keeps their order).
+#ifndef HC_DETAIL_PSTL_RADIX_SORT_HPP
+#define HC_DETAIL_PSTL_RADIX_SORT_HPP
+
+#include "hc/detail/pstl/common.hpp"
+
+#include <cstdint>
+#include <cstring>
+
+namespace hc {
+namespace detail {
+namespace pstl {
+
+/// Below this many keys, sort runs on the host (documented).
+constexpr std::size_t sort_host_threshold = 4096;
+
+template <class T>
+constexpr bool radix_sortable =
+    std::is_arithmetic<T>::value && !std::is_same<T, bool>::value &&
+    !std::is_same<T, long double>::value;
+
+template <std::size_t Size> struct unsigned_of;
+template <> struct unsigned_of<1> { using type = std::uint8_t; };
+template <> struct unsigned_of<2> { using type = std::uint16_t; };
+template <> struct unsigned_of<4> { using type = std::uint32_t; };
+template <> struct unsigned_of<8> { using type = std::uint64_t; };
+
+/// The key's bits, mapped so that unsigned order is the value order.
+template <class T> inline typename unsigned_of<sizeof(T)>::type radix_bits(T v) {
+  using U = typename unsigned_of<sizeof(T)>::type;
+  const U top = static_cast<U>(U(1) << (8 * sizeof(T) - 1));
+  if constexpr (std::is_floating_point<T>::value) {
+    if (v == T(0))
+      return top; // +0.0 and -0.0 are equal keys
+    U u;
+    __builtin_memcpy(&u, &v, sizeof(T));
+    return (u & top) ? static_cast<U>(~u) : static_cast<U>(u | top);
+  } else if constexpr (std::is_signed<T>::value) {
+    return static_cast<U>(static_cast<U>(v) ^ top);
+  } else {
+    return static_cast<U>(v);
+  }
+}
+
+constexpr int radix_bits_per_pass = 4;
+constexpr int radix_buckets = 1 << radix_bits_per_pass;
+
+/// Sorts the n keys at p (n > 0) on the accelerator.
+template <class T> void radix_sort(T *p, std::size_t n) {
+  const tiling t = make_tiling(n);
+  const long long total = static_cast<long long>(n);
+  const long long chunk = t.chunk;
+  const int tiles = t.tiles;
+  const extent<1> ext(static_cast<int>(n));
+  array_view<T, 1> data(ext, p);
+  array_view<T, 1> spare(ext); // runtime-managed; never needed on the host
+  spare.discard_data();
+  std::vector<unsigned> counts(static_cast<std::size_t>(radix_buckets) * tiles);
+  const int passes = static_cast<int>(8 * sizeof(T)) / radix_bits_per_pass;
+
+  for (int pass = 0; pass < passes; ++pass) {
+    const int shift = pass * radix_bits_per_pass;
+    array_view<T, 1> src = pass % 2 == 0 ? data : spare;
+    array_view<T, 1> dst = pass % 2 == 0 ? spare : data;
+
+    // 1. counts[d * tiles + tile]
+    array_view<unsigned, 1> cv = output_view(counts.data(), counts.size());
+    parallel_for_each(
+        extent<1>(tiles * tile_size).tile(tile_size),
+        [=](tiled_index<1> idx) [[hc]] {
+          tile_static unsigned local[radix_buckets];
+          const int l = idx.local[0];
+          if (l < radix_buckets)
+            local[l] = 0;
+          idx.barrier.wait();
+          const long long begin = idx.tile[0] * chunk;
+          const long long end = begin + chunk < total ? begin + chunk : total;
+          for (long long g = begin + l; g < end; g += tile_size) {
+            unsigned d = static_cast<unsigned>(radix_bits(src[g]) >> shift) &
+                         (radix_buckets - 1);
+            atomic_fetch_add(&local[d], 1u);
+          }
+          idx.barrier.wait();
+          if (l < radix_buckets)
+            cv[l * tiles + idx.tile[0]] = local[l];
+        });
+    cv.synchronize();
+
+    // 2. where each tile's elements of each digit start
+    unsigned running = 0;
+    for (unsigned &c : counts) {
+      unsigned k = c;
+      c = running;
+      running += k;
+    }
+    array_view<const unsigned, 1> offsets =
+        input_view(counts.data(), counts.size());
+
+    // 3. scatter, stable
+    completion_future done = parallel_for_each(
+        extent<1>(tiles * tile_size).tile(tile_size),
+        [=](tiled_index<1> idx) [[hc]] {
+          tile_static unsigned base[radix_buckets];
+          tile_static unsigned long long lanes[4][tile_size];
+          const int l = idx.local[0];
+          const int tile = idx.tile[0];
+          if (l < radix_buckets)
+            base[l] = offsets[l * tiles + tile];
+          const long long begin = tile * chunk;
+          const long long end = begin + chunk < total ? begin + chunk : total;
+          for (long long r0 = begin; r0 < end; r0 += tile_size) {
+            const long long g = r0 + l;
+            const bool valid = g < end;
+            T key{};
+            unsigned d = 0;
+            if (valid) {
+              key = src[g];
+              d = static_cast<unsigned>(radix_bits(key) >> shift) &
+                  (radix_buckets - 1);
+            }
+            // One-hot counter of this element's digit: lane d%4 of word d/4.
+            for (int w = 0; w < 4; ++w)
+              lanes[w][l] = (valid && static_cast<int>(d / 4) == w)
+                                ? 1ull << (16 * (d % 4))
+                                : 0ull;
+            idx.barrier.wait();
+            for (int s = 1; s < tile_size; s *= 2) {
+              unsigned long long y[4];
+              for (int w = 0; w < 4; ++w)
+                y[w] = l >= s ? lanes[w][l - s] + lanes[w][l] : lanes[w][l];
+              idx.barrier.wait();
+              for (int w = 0; w < 4; ++w)
+                lanes[w][l] = y[w];
+              idx.barrier.wait();
+            }
+            if (valid) {
+              unsigned rank = static_cast<unsigned>(
+                  (lanes[d / 4][l] >> (16 * (d % 4))) & 0xffff) - 1;
+              dst[base[d] + rank] = key;
+            }
+            idx.barrier.wait(); // every thread has read base[]
+            if (l < radix_buckets)
+              base[l] += static_cast<unsigned>(
+                  (lanes[l / 4][tile_size - 1] >> (16 * (l % 4))) & 0xffff);
+            idx.barrier.wait(); // base[] and lanes[] are reused
+          }
+        });
+    done.wait(); // the kernel reads `counts`, rewritten by the next pass
+  }
+  // An even number of passes: the keys are back in `data`.
+  data.synchronize();
+}
+
+} // namespace pstl
+} // namespace detail
+} // namespace hc
+
+#endif
