@@ -7,6 +7,7 @@
 
 #include "hc/detail/pstl/common.hpp"
 #include "hc/detail/pstl/elementwise.hpp"
+#include "hc/detail/pstl/merge_sort.hpp"
 #include "hc/detail/pstl/radix_sort.hpp"
 #include "hc/detail/pstl/reduce.hpp"
 
@@ -596,22 +597,30 @@ minmax_element(ExecutionPolicy &&exec, ForwardIt first, ForwardIt last) {
 }
 
 // --- sorting -------------------------------------------------------------------
-// Arithmetic keys in the default order, at least sort_host_threshold of them,
-// contiguous, under par / par_vec: the accelerator's radix sort (stable, so
-// it serves stable_sort too). Everything else: the std algorithm on the host
-// (no merge sort on the accelerator yet; docs/parallel-stl.md).
+// Under par / par_vec, on contiguous iterators and at least
+// sort_host_threshold elements: arithmetic keys in the default order go to
+// the accelerator's radix sort; other trivially copyable values, or any
+// comparator, to its merge sort (both stable, so they serve stable_sort
+// too). Everything else: the std algorithm on the host.
 
-template <class ExecutionPolicy, class RandomIt>
-bool pstl_radix_sort(RandomIt first, RandomIt last) {
+template <class ExecutionPolicy, class RandomIt, class Compare>
+bool pstl_device_sort(RandomIt first, RandomIt last, Compare comp,
+                      bool default_order) {
   using T = pstl_detail::value_of<RandomIt>;
   if constexpr (pstl_detail::offloadable<ExecutionPolicy, RandomIt> &&
-                pstl_detail::radix_sortable<T>) {
+                pstl_detail::merge_sortable<T>) {
     const std::size_t n = std::distance(first, last);
-    if (n >= pstl_detail::sort_host_threshold &&
-        pstl_detail::worth_offloading(n)) {
-      pstl_detail::radix_sort(pstl_detail::raw_pointer(first), n);
-      return true;
+    if (n < pstl_detail::sort_host_threshold ||
+        !pstl_detail::worth_offloading(n))
+      return false;
+    if constexpr (pstl_detail::radix_sortable<T>) {
+      if (default_order) {
+        pstl_detail::radix_sort(pstl_detail::raw_pointer(first), n);
+        return true;
+      }
     }
+    pstl_detail::merge_sort(pstl_detail::raw_pointer(first), n, comp);
+    return true;
   }
   return false;
 }
@@ -619,24 +628,26 @@ bool pstl_radix_sort(RandomIt first, RandomIt last) {
 template <class ExecutionPolicy, class RandomIt>
 pstl_detail::if_policy<ExecutionPolicy>
 sort(ExecutionPolicy &&, RandomIt first, RandomIt last) {
-  if (!pstl_radix_sort<ExecutionPolicy>(first, last))
+  if (!pstl_device_sort<ExecutionPolicy>(first, last, std::less<>(), true))
     std::sort(first, last);
 }
 template <class ExecutionPolicy, class RandomIt, class Compare>
 pstl_detail::if_policy<ExecutionPolicy>
 sort(ExecutionPolicy &&, RandomIt first, RandomIt last, Compare comp) {
-  std::sort(first, last, comp);
+  if (!pstl_device_sort<ExecutionPolicy>(first, last, comp, false))
+    std::sort(first, last, comp);
 }
 template <class ExecutionPolicy, class RandomIt>
 pstl_detail::if_policy<ExecutionPolicy>
 stable_sort(ExecutionPolicy &&, RandomIt first, RandomIt last) {
-  if (!pstl_radix_sort<ExecutionPolicy>(first, last))
+  if (!pstl_device_sort<ExecutionPolicy>(first, last, std::less<>(), true))
     std::stable_sort(first, last);
 }
 template <class ExecutionPolicy, class RandomIt, class Compare>
 pstl_detail::if_policy<ExecutionPolicy>
 stable_sort(ExecutionPolicy &&, RandomIt first, RandomIt last, Compare comp) {
-  std::stable_sort(first, last, comp);
+  if (!pstl_device_sort<ExecutionPolicy>(first, last, comp, false))
+    std::stable_sort(first, last, comp);
 }
 
 // --- the rest of hcc's header: the std algorithm on the host -----------------
