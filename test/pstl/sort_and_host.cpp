@@ -2,8 +2,9 @@
 // hcc's parallel STL: sort and stable_sort through the public overloads
 // (host below 4096 elements, radix / merge sort on the accelerator above:
 // radix_sort.cpp and merge_sort.cpp test those in depth), the algorithms
-// hcc's header declared and ran sequentially (a sample: copy_if, remove_if, reverse, rotate,
-// unique, partition, nth_element, merge, set_union, search, swap_ranges),
+// hcc's header declared and ran sequentially (a sample: copy_if, remove_if,
+// reverse, rotate, unique, partition, nth_element, merge, set_union, search,
+// swap_ranges),
 // and libstdc++'s own <experimental/algorithm> / <experimental/numeric>
 // names (sample, gcd), which hcc's headers of the same names keep available.
 #include <experimental/algorithm>
