@@ -6,11 +6,13 @@
 // reverse, rotate, unique, partition, nth_element, merge, set_union, search,
 // swap_ranges),
 // and libstdc++'s own <experimental/algorithm> / <experimental/numeric>
-// names (sample, gcd), which hcc's headers of the same names keep available.
+// names (sample, gcd), which hcc's headers of the same names keep available;
+// elements that are not trivially copyable (std::string) run on the host.
 #include <experimental/algorithm>
 #include <experimental/numeric>
 #include <cstdio>
 #include <random>
+#include <string>
 #include <vector>
 
 #define CHECK(c) do { if (!(c)) { std::fprintf(stderr, "FAILED %s:%d (n=%zu): %s\n", __FILE__, __LINE__, n, #c); return 1; } } while (0)
@@ -89,8 +91,24 @@ int main() {
   for (std::size_t n : sizes)
     if (run(pstl::seq, n) || run(pstl::par, n) || run(pstl::par_vec, n))
       return 1;
+  std::size_t n = 300;
+  { // Elements that are not trivially copyable (std::string) run on the host
+    // under par too, in order.
+    std::vector<std::string> w(n), e(n);
+    for (std::size_t i = 0; i < n; ++i) w[i] = std::to_string(i % 17);
+    pstl::for_each(pstl::par, w.begin(), w.end(), [](std::string &x) { x += "."; });
+    CHECK(w[5] == "5.");
+    pstl::transform(pstl::par, w.begin(), w.end(), e.begin(),
+                    [](const std::string &x) { return x + x; });
+    CHECK(e[16] == "16.16.");
+    CHECK(pstl::reduce(pstl::par, w.begin(), w.end(), std::string()) ==
+          std::accumulate(w.begin(), w.end(), std::string()));
+    pstl::inclusive_scan(pstl::par, w.begin(), w.begin() + 3, e.begin());
+    CHECK(e[2] == "0.1.2.");
+    CHECK(pstl::count(pstl::par, w.begin(), w.end(), std::string("3.")) == 18);
+    CHECK(pstl::find(pstl::par, w.begin(), w.end(), std::string("9.")) == w.begin() + 9);
+  }
   // libstdc++'s Library Fundamentals TS names still work.
-  std::size_t n = 0;
   CHECK(std::experimental::gcd(12, 18) == 6);
   std::vector<int> pop(100), smp(10);
   for (int i = 0; i < 100; ++i) pop[i] = i;

@@ -57,11 +57,23 @@ constexpr bool all_contiguous = (is_contiguous<It>::value && ...);
 
 template <class It> auto *raw_pointer(It it) { return &*it; }
 
+/// Values that can live in an array_view and in group memory: copied
+/// byte for byte between host and accelerator, created without a
+/// constructor call (std::string is not one: it runs on the host).
+template <class T>
+constexpr bool device_value = std::is_trivially_copyable<T>::value &&
+                              std::is_default_constructible<T>::value;
+
 /// Whether a policy and iterators can run on the accelerator at all: a
-/// parallel policy and contiguous iterators (checked at compile time, so the
-/// kernels are not even instantiated for other iterators).
+/// parallel policy, contiguous iterators and element types that are
+/// device_values (checked at compile time, so the kernels are not even
+/// instantiated otherwise).
 template <class Policy, class... It>
-constexpr bool offloadable = is_parallel_policy<Policy> && all_contiguous<It...>;
+constexpr bool offloadable =
+    is_parallel_policy<Policy> && all_contiguous<It...> &&
+    (device_value<std::remove_cv_t<
+         std::remove_reference_t<decltype(*std::declval<It>())>>> &&
+     ...);
 
 /// Whether a range of n elements is worth a kernel (and its extent fits in
 /// an int).

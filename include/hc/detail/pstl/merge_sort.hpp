@@ -15,9 +15,7 @@ namespace detail {
 namespace pstl {
 
 /// Values the merge sort can move through array_views.
-template <class T>
-constexpr bool merge_sortable = std::is_trivially_copyable<T>::value &&
-                                std::is_default_constructible<T>::value;
+template <class T> constexpr bool merge_sortable = device_value<T>;
 
 /// Sorts the n values at p (n > 0) stably by comp on the accelerator.
 template <class T, class Compare>

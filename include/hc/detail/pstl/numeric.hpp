@@ -63,7 +63,8 @@ template <class ExecutionPolicy, class InputIt, class UnaryOperation, class T,
 pstl_detail::if_policy<ExecutionPolicy, T>
 transform_reduce(ExecutionPolicy &&, InputIt first, InputIt last,
                  UnaryOperation unary_op, T init, BinaryOperation binary_op) {
-  if constexpr (pstl_detail::offloadable<ExecutionPolicy, InputIt>) {
+  if constexpr (pstl_detail::offloadable<ExecutionPolicy, InputIt> &&
+                pstl_detail::device_value<T>) {
     const std::size_t n = std::distance(first, last);
     if (pstl_detail::worth_offloading(n)) {
       auto a = pstl_detail::input_view(pstl_detail::raw_pointer(first), n);
@@ -106,7 +107,8 @@ pstl_detail::if_policy<ExecutionPolicy, T>
 inner_product(ExecutionPolicy &&, InputIt1 first1, InputIt1 last1,
               InputIt2 first2, T value, BinaryOperation1 op1,
               BinaryOperation2 op2) {
-  if constexpr (pstl_detail::offloadable<ExecutionPolicy, InputIt1, InputIt2>) {
+  if constexpr (pstl_detail::offloadable<ExecutionPolicy, InputIt1, InputIt2> &&
+                pstl_detail::device_value<T>) {
     const std::size_t n = std::distance(first1, last1);
     if (pstl_detail::worth_offloading(n)) {
       auto a = pstl_detail::input_view(pstl_detail::raw_pointer(first1), n);
@@ -155,7 +157,8 @@ template <bool Exclusive, class R, class ExecutionPolicy, class InputIt,
 OutputIt pstl_scan(InputIt first, InputIt last, OutputIt result,
                    UnaryOperation unary_op, BinaryOperation binary_op,
                    bool has_init, R init) {
-  if constexpr (pstl_detail::offloadable<ExecutionPolicy, InputIt, OutputIt>) {
+  if constexpr (pstl_detail::offloadable<ExecutionPolicy, InputIt, OutputIt> &&
+                pstl_detail::device_value<R>) {
     const std::size_t n = std::distance(first, last);
     if (pstl_detail::worth_offloading(n)) {
       pstl_detail::scan_ranges<Exclusive, R>(
