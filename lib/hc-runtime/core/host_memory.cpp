@@ -56,7 +56,9 @@ public:
       parts = helpers() + 1;
     if (parts < 2)
       return false;
-    std::size_t slice = (bytes / parts + 63) & ~std::size_t(63);
+    // Rounded up twice (division, then to whole cache lines) so that the
+    // `parts` slices cover all the bytes.
+    std::size_t slice = ((bytes + parts - 1) / parts + 63) & ~std::size_t(63);
     std::size_t offset = slice;
     for (unsigned i = 0; i < helpers(); ++i) {
       std::size_t n = 0;
