@@ -6,6 +6,13 @@
 // run (it prints with std::cout) and no kernel calls
 // (test/compiler/diag-virtual.cpp: such a function is not even reached).
 
+// XFAIL: cuda-backend
+// Known bug (H200 run, 2026-11-22): the device vtables still point at
+// describe(), whose device body calls std::ostream and strlen, which have
+// no device definition; the PTX keeps those undefined references and the
+// CUDA JIT refuses the image ("Undefined reference to '_ZNSolsEi'"). The
+// pass must give such unreachable vtable targets a trapping body instead.
+// The CPU backend runs the test.
 // RUN: %hcc %s -o %t && %t | FileCheck %s
 // CHECK: virtual calls: ok
 #include <hc.hpp>
