@@ -157,6 +157,12 @@ int level() noexcept {
   return value;
 }
 
+std::string track_name(const std::string &kind, const void *queue) {
+  char address[32];
+  std::snprintf(address, sizeof address, "%p", queue);
+  return kind + " " + address;
+}
+
 void record(event e) noexcept {
   if (!level())
     return;

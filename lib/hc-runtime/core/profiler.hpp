@@ -42,6 +42,9 @@ struct event {
   std::uint64_t end_ns = 0;
 };
 
+// The track of a queue's events: "<kind> <address of the queue's object>".
+std::string track_name(const std::string &kind, const void *queue);
+
 // Adds an event (any thread). Does nothing when level() is 0.
 void record(event e) noexcept;
 

@@ -6,7 +6,6 @@
 #include "core/profiler.hpp"
 #include "core/wait_util.hpp"
 
-#include <cstdio>
 #include <cstring>
 #include <string>
 #include <system_error>
@@ -98,9 +97,7 @@ void dispatcher::record_profile(const command &c, std::uint64_t begin,
       p.what = profile::kind::marker;
       break;
     }
-    char self[32];
-    std::snprintf(self, sizeof self, "%p", static_cast<const void *>(this));
-    p.track = std::string("cpu view ") + self;
+    p.track = profile::track_name("cpu view", this);
     p.begin_ns = begin;
     p.end_ns = end;
     profile::record(std::move(p));

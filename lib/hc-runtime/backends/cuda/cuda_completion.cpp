@@ -429,9 +429,7 @@ void completion_worker::record_profile(const entry &e) const noexcept {
     p.name = p.what == profile::kind::kernel ? (e.name ? e.name : "")
              : p.what == profile::kind::copy ? what
                                              : std::string();
-    char stream[32];
-    std::snprintf(stream, sizeof stream, "%p", static_cast<void *>(stream_));
-    p.track = device_.label() + " stream " + stream;
+    p.track = profile::track_name(device_.label() + " stream", stream_);
     p.bytes = e.bytes;
     p.begin_ns = e.state->begin_tick();
     p.end_ns = e.state->end_tick();
