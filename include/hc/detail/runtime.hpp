@@ -255,6 +255,13 @@ public:
     return false;
   }
   virtual void unregister_host(void *ptr) noexcept { (void)ptr; }
+  // True when kernels on this device can already use `addr` as it is:
+  // device memory, or host memory that is pinned or registered (shared
+  // virtual memory asks before page-locking anything, docs/svm.md).
+  virtual bool kernel_can_access(const void *addr) {
+    (void)addr;
+    return false;
+  }
   // Lets kernels on this device access memory allocated on `owner`
   // (am_map_to_peers; CUDA peer access). False when it cannot.
   virtual bool enable_access_to(device &owner) { return &owner == this; }

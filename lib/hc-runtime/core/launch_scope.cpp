@@ -8,6 +8,7 @@
 
 #include "core/device_registry.hpp"
 #include "core/resident_arrays.hpp"
+#include "core/svm_visibility.hpp"
 
 #include <algorithm>
 
@@ -112,6 +113,20 @@ async_ptr launch_scope::submit(const kernel_launch &kernel) {
   close();
   static const std::vector<use> no_uses;
   const std::vector<use> &uses = uses_ ? *uses_ : no_uses;
+  device &dev = queue_->get_device();
+  if (!dev.info().reads_host_memory && rt::svm::enabled()) {
+    // Host memory the functor points into (docs/svm.md). The runtime's own
+    // words (bound data, storage objects) are not the user's pointers.
+    std::vector<const void *> ours;
+    ours.reserve(2 * uses.size());
+    for (const use &u : uses) {
+      ours.push_back(u.pointer);
+      ours.push_back(u.s);
+    }
+    rt::svm::make_captured_memory_visible(dev, kernel.functor,
+                                          kernel.functor_size, ours,
+                                          kernel.device_name);
+  }
   std::vector<async_ptr> deps;
   for (const use &u : uses)
     for (const async_ptr &d : u.deps)

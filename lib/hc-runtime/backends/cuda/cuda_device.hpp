@@ -229,6 +229,7 @@ public:
   void free_pinned_host(void *ptr) noexcept override;
   bool register_host(void *ptr, std::size_t bytes) override;
   void unregister_host(void *ptr) noexcept override;
+  bool kernel_can_access(const void *addr) override;
   bool enable_access_to(device &owner) override;
   CUdevice handle() const { return handle_; }
 

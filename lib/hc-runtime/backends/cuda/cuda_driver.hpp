@@ -108,6 +108,9 @@ enum CUjitInputType : int {
   CU_JIT_INPUT_PTX = 1
 };
 
+// cuPointerGetAttribute.
+enum : int { CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2 };
+
 // cuMemHostAlloc / cuMemHostRegister flags.
 enum : unsigned {
   CU_MEMHOSTALLOC_PORTABLE = 0x1,
@@ -210,7 +213,9 @@ enum : unsigned {
     (CUdeviceptr *, void *, unsigned))                                         \
   /* am_map_to_peers: kernels of one GPU using another's memory */           \
   X(cuDeviceCanAccessPeer, "cuDeviceCanAccessPeer", (int *, CUdevice, CUdevice)) \
-  X(cuCtxEnablePeerAccess, "cuCtxEnablePeerAccess", (CUcontext, unsigned))
+  X(cuCtxEnablePeerAccess, "cuCtxEnablePeerAccess", (CUcontext, unsigned))      \
+  X(cuPointerGetAttribute, "cuPointerGetAttribute",                            \
+    (void *, int, CUdeviceptr))
 
 struct driver_api {
 #define HCC_CUDA_MEMBER(member, symbol, params) CUresult(*member) params = nullptr;

@@ -104,6 +104,17 @@ void cuda_device::unregister_host(void *ptr) noexcept {
     note(error_message(*api_, "cuMemHostUnregister", r, label_));
 }
 
+bool cuda_device::kernel_can_access(const void *addr) {
+  if (!api_->cuPointerGetAttribute)
+    return false;
+  // Device memory of any context and host memory pinned or registered
+  // with DEVICEMAP are known to the driver; other host memory is not.
+  unsigned memory_type = 0;
+  return api_->cuPointerGetAttribute(&memory_type,
+                                     CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                     device_ptr(addr)) == CUDA_SUCCESS;
+}
+
 bool cuda_device::enable_access_to(device &owner) {
   if (&owner == this)
     return true;

@@ -1,0 +1,171 @@
+#include "core/svm_mappings.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+namespace hc {
+namespace detail {
+namespace rt {
+namespace svm {
+
+std::size_t page_size() noexcept {
+  static const std::size_t size = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  return size;
+}
+
+std::uintptr_t page_floor(std::uintptr_t addr) noexcept {
+  return addr & ~(static_cast<std::uintptr_t>(page_size()) - 1);
+}
+
+std::uintptr_t page_ceil(std::uintptr_t addr) noexcept {
+  return page_floor(addr + page_size() - 1);
+}
+
+bool is_mapped(std::uintptr_t addr) noexcept {
+  unsigned char resident = 0;
+  // ENOMEM: no mapping there. Any other outcome means something is mapped.
+  return mincore(reinterpret_cast<void *>(page_floor(addr)), 1, &resident) ==
+             0 ||
+         errno != ENOMEM;
+}
+
+namespace {
+
+// Parses one line: "begin-end perms offset dev inode   path".
+bool parse_line(const char *line, host_mapping &m) {
+  unsigned long long begin = 0, end = 0;
+  char perms[8] = {};
+  int consumed = 0;
+  if (std::sscanf(line, "%llx-%llx %7s %*s %*s %*s%n", &begin, &end, perms,
+                  &consumed) < 3)
+    return false;
+  m.begin = static_cast<std::uintptr_t>(begin);
+  m.end = static_cast<std::uintptr_t>(end);
+  m.readable = perms[0] == 'r';
+  m.writable = perms[1] == 'w';
+  const char *path = line + consumed;
+  while (*path == ' ')
+    ++path;
+  m.path.assign(path);
+  while (!m.path.empty() && (m.path.back() == '\n' || m.path.back() == ' '))
+    m.path.pop_back();
+  return true;
+}
+
+} // namespace
+
+bool find_mapping(std::uintptr_t addr, host_mapping &out) {
+  FILE *maps = std::fopen("/proc/self/maps", "re");
+  if (!maps)
+    return false;
+  char line[4096 + 128];
+  bool found = false;
+  while (std::fgets(line, sizeof line, maps)) {
+    host_mapping m;
+    if (!parse_line(line, m) || addr < m.begin || addr >= m.end)
+      continue;
+    out = std::move(m);
+    found = true;
+    break;
+  }
+  std::fclose(maps);
+  return found;
+}
+
+bool current_thread_stack(std::uintptr_t &begin, std::uintptr_t &end) noexcept {
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) != 0)
+    return false;
+  void *base = nullptr;
+  std::size_t size = 0;
+  bool ok = pthread_attr_getstack(&attr, &base, &size) == 0;
+  pthread_attr_destroy(&attr);
+  if (!ok)
+    return false;
+  begin = reinterpret_cast<std::uintptr_t>(base);
+  end = begin + size;
+  return true;
+}
+
+// glibc's chunk header (malloc/malloc.c): two size_t words before the user
+// pointer, prev_size then size; bit 1 of size (IS_MMAPPED) marks a chunk
+// with its own mapping, whose prev_size is the chunk's offset from the
+// mapping's start. Stable since glibc 2.0; malloc_usable_size relies on it.
+constexpr std::size_t chunk_is_mmapped = 0x2;
+constexpr std::size_t chunk_flag_bits = 0x7;
+
+namespace {
+
+bool plausible_mmapped_chunk(std::size_t prev_size, std::size_t size,
+                             std::uintptr_t chunk, std::uintptr_t limit_begin,
+                             std::uintptr_t limit_end) {
+  if (!(size & chunk_is_mmapped))
+    return false;
+  size &= ~chunk_flag_bits;
+  std::uintptr_t map_begin = chunk - prev_size;
+  std::uintptr_t map_end = chunk + size;
+  return size != 0 && prev_size < page_size() && map_begin >= limit_begin &&
+         map_end <= limit_end && map_end > chunk &&
+         (map_begin & (page_size() - 1)) == 0 &&
+         ((prev_size + size) & (page_size() - 1)) == 0;
+}
+
+} // namespace
+
+bool find_mmapped_malloc_chunk(const host_mapping &anon, std::uintptr_t addr,
+                               std::uintptr_t &begin, std::uintptr_t &end) {
+  if (!anon.path.empty() || !anon.readable || !anon.writable)
+    return false;
+  // Walk the chunks that start the mapping and each mapping after it. The
+  // first chunk of an mmapped block starts at the block (prev_size 0) or
+  // a little after it for over-aligned allocations (prev_size < a page).
+  std::uintptr_t block = anon.begin;
+  while (block < anon.end && block <= addr) {
+    bool found_chunk = false;
+    for (std::uintptr_t offset = 0; offset < 256; offset += 16) {
+      std::uintptr_t chunk = block + offset;
+      const std::size_t *header = reinterpret_cast<const std::size_t *>(chunk);
+      std::size_t prev_size = header[0], size = header[1];
+      if (prev_size != offset ||
+          !plausible_mmapped_chunk(prev_size, size, chunk, anon.begin,
+                                   anon.end))
+        continue;
+      std::uintptr_t next = chunk + (size & ~chunk_flag_bits);
+      if (addr < next) {
+        begin = block;
+        end = next;
+        return true;
+      }
+      block = next;
+      found_chunk = true;
+      break;
+    }
+    if (!found_chunk)
+      return false; // not malloc's: give up, the caller uses the mapping
+  }
+  return false;
+}
+
+bool mmapped_chunk_of_allocation(const void *p, std::uintptr_t &begin,
+                                 std::uintptr_t &end) noexcept {
+  if (!p)
+    return false;
+  const std::size_t *header = static_cast<const std::size_t *>(p) - 2;
+  std::size_t prev_size = header[0], size = header[1];
+  if (!(size & chunk_is_mmapped))
+    return false;
+  std::uintptr_t chunk = reinterpret_cast<std::uintptr_t>(header);
+  begin = chunk - prev_size;
+  end = chunk + (size & ~chunk_flag_bits);
+  return true;
+}
+
+} // namespace svm
+} // namespace rt
+} // namespace detail
+} // namespace hc

@@ -1,0 +1,56 @@
+// What the process's address space holds at an address: the mapping from
+// /proc/self/maps, and whether glibc's malloc put a chunk of its own mapping
+// there. Used by shared virtual memory (svm_visibility.hpp) to decide which
+// host pages a kernel's pointer needs and how long they stay valid.
+#ifndef HC_RUNTIME_CORE_SVM_MAPPINGS_HPP
+#define HC_RUNTIME_CORE_SVM_MAPPINGS_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace hc {
+namespace detail {
+namespace rt {
+namespace svm {
+
+struct host_mapping {
+  std::uintptr_t begin = 0, end = 0;
+  bool readable = false, writable = false;
+  std::string path; // "[heap]", "[stack]", a file, or "" (anonymous)
+};
+
+std::size_t page_size() noexcept;
+std::uintptr_t page_floor(std::uintptr_t addr) noexcept;
+std::uintptr_t page_ceil(std::uintptr_t addr) noexcept;
+
+// True when some mapping covers `addr` (one mincore() call: cheap enough to
+// filter the integers among a functor's words before reading the maps).
+bool is_mapped(std::uintptr_t addr) noexcept;
+
+// The mapping that covers `addr`, read from /proc/self/maps. False when none.
+bool find_mapping(std::uintptr_t addr, host_mapping &out);
+
+// The calling thread's stack [begin, end), from pthread_getattr_np.
+bool current_thread_stack(std::uintptr_t &begin, std::uintptr_t &end) noexcept;
+
+// When `addr` lies in a chunk that glibc's malloc obtained with mmap (large
+// allocations), that chunk's whole mapping [begin, end): free() unmaps
+// exactly that. Anonymous mappings that hold such chunks are found by
+// walking chunk headers from the mapping's start (adjacent mappings are
+// merged into one line of /proc/self/maps). False when `addr` is in no
+// such chunk.
+bool find_mmapped_malloc_chunk(const host_mapping &anon, std::uintptr_t addr,
+                               std::uintptr_t &begin, std::uintptr_t &end);
+
+// The mapping free(p) will unmap when `p` came from glibc's malloc and is a
+// chunk of its own mapping; false otherwise. Reads the chunk header.
+bool mmapped_chunk_of_allocation(const void *p, std::uintptr_t &begin,
+                                 std::uintptr_t &end) noexcept;
+
+} // namespace svm
+} // namespace rt
+} // namespace detail
+} // namespace hc
+
+#endif

@@ -1,0 +1,311 @@
+#include "core/svm_visibility.hpp"
+
+#include "core/environment.hpp"
+#include "core/profiler.hpp"
+#include "core/svm_mappings.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <cstring>
+#include <malloc.h>
+#include <mutex>
+
+namespace hc {
+namespace detail {
+namespace rt {
+namespace svm {
+
+namespace {
+
+enum class range_kind : unsigned char {
+  // Part of a thread's stack; released when that thread ends.
+  thread_stack,
+  // Lives as long as the process (brk heap, data segments, main stack).
+  process,
+  // A chunk malloc mapped on its own; released when freed.
+  malloc_chunk,
+  // Another anonymous mapping; released when munmap'ed through munmap().
+  mapping,
+};
+
+const char *kind_name(range_kind k) {
+  switch (k) {
+  case range_kind::thread_stack:
+    return "thread stack";
+  case range_kind::process:
+    return "process";
+  case range_kind::malloc_chunk:
+    return "malloc chunk";
+  case range_kind::mapping:
+    return "mapping";
+  }
+  return "?";
+}
+
+struct registered_range {
+  std::uintptr_t begin, end;
+  range_kind kind;
+  device *owner;
+};
+
+// Ranges that free()/munmap() may have to release. Read without the lock
+// by the interposed free() so that programs that never register such
+// memory pay one relaxed load per free.
+std::atomic<unsigned> releasable_ranges{0};
+
+class registry {
+public:
+  std::mutex lock;
+  std::vector<registered_range> ranges; // sorted by begin, disjoint
+
+  const registered_range *find(std::uintptr_t addr) const {
+    auto it = std::upper_bound(
+        ranges.begin(), ranges.end(), addr,
+        [](std::uintptr_t a, const registered_range &r) { return a < r.begin; });
+    if (it == ranges.begin())
+      return nullptr;
+    --it;
+    return addr < it->end ? &*it : nullptr;
+  }
+
+  void insert(const registered_range &r) {
+    auto it = std::upper_bound(
+        ranges.begin(), ranges.end(), r.begin,
+        [](std::uintptr_t a, const registered_range &x) { return a < x.begin; });
+    ranges.insert(it, r);
+    if (r.kind != range_kind::process)
+      releasable_ranges.fetch_add(1, std::memory_order_relaxed);
+  }
+
+  // Unregisters every releasable range that overlaps [begin, end).
+  void release_overlapping(std::uintptr_t begin, std::uintptr_t end) {
+    for (auto it = ranges.begin(); it != ranges.end();) {
+      if (it->end <= begin || it->begin >= end ||
+          it->kind == range_kind::process) {
+        ++it;
+        continue;
+      }
+      it->owner->unregister_host(reinterpret_cast<void *>(it->begin));
+      releasable_ranges.fetch_sub(1, std::memory_order_relaxed);
+      it = ranges.erase(it);
+    }
+  }
+
+  // The parts of [begin, end) no registered range covers.
+  std::vector<std::pair<std::uintptr_t, std::uintptr_t>>
+  gaps(std::uintptr_t begin, std::uintptr_t end) const {
+    std::vector<std::pair<std::uintptr_t, std::uintptr_t>> out;
+    std::uintptr_t at = begin;
+    for (const registered_range &r : ranges) {
+      if (r.end <= at)
+        continue;
+      if (r.begin >= end)
+        break;
+      if (r.begin > at)
+        out.emplace_back(at, r.begin);
+      at = std::max(at, r.end);
+      if (at >= end)
+        break;
+    }
+    if (at < end)
+      out.emplace_back(at, end);
+    return out;
+  }
+};
+
+// Never destroyed: free() may be called after static destructors ran.
+registry &the_registry() {
+  static registry *r = new registry;
+  return *r;
+}
+
+// Releases the ranges of a thread's stack when the thread ends: its pages
+// may be unmapped and the addresses reused.
+struct thread_stack_guard {
+  std::uintptr_t begin = 0, end = 0;
+  ~thread_stack_guard() {
+    if (begin == end)
+      return;
+    registry &r = the_registry();
+    std::lock_guard<std::mutex> hold(r.lock);
+    r.release_overlapping(begin, end);
+  }
+};
+thread_local thread_stack_guard stack_guard;
+
+bool is_main_thread_stack(const host_mapping &m) { return m.path == "[stack]"; }
+
+// What to register for a pointer into mapping `m`.
+struct wanted_range {
+  std::uintptr_t begin, end;
+  range_kind kind;
+};
+
+wanted_range range_for(std::uintptr_t addr, const host_mapping &m) {
+  std::uintptr_t stack_begin = 0, stack_end = 0;
+  bool on_my_stack = current_thread_stack(stack_begin, stack_end) &&
+                     addr >= stack_begin && addr < stack_end;
+  if (on_my_stack || is_main_thread_stack(m)) {
+    // Objects lie above the address (the frames still alive); the pages
+    // below it belong to frames that are gone or not yet there.
+    std::uintptr_t top = m.end;
+    if (on_my_stack)
+      top = std::min(top, stack_end);
+    range_kind kind =
+        is_main_thread_stack(m) ? range_kind::process : range_kind::thread_stack;
+    if (kind == range_kind::thread_stack) {
+      stack_guard.begin = std::max(m.begin, stack_begin);
+      stack_guard.end = top;
+    }
+    return {std::max(m.begin, page_floor(addr)), top, kind};
+  }
+  if (m.path == "[heap]") {
+    // Trimming would return pages to the kernel while they are registered;
+    // the brk heap keeps its pages from now on.
+    static std::once_flag no_trim;
+    std::call_once(no_trim, [] { mallopt(M_TRIM_THRESHOLD, 0x7fffffff); });
+    return {m.begin, m.end, range_kind::process};
+  }
+  std::uintptr_t chunk_begin = 0, chunk_end = 0;
+  if (find_mmapped_malloc_chunk(m, addr, chunk_begin, chunk_end))
+    return {chunk_begin, chunk_end, range_kind::malloc_chunk};
+  if (m.path.empty())
+    return {m.begin, m.end, range_kind::mapping};
+  // A file's writable mapping: a data segment (or a file the program
+  // mapped, which munmap() releases).
+  return {m.begin, m.end, range_kind::mapping};
+}
+
+std::string hex(std::uintptr_t v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(v));
+  return text;
+}
+
+enum class outcome { visible, not_host_memory, failed };
+
+// With the registry locked.
+outcome make_visible_locked(registry &r, device &dev, std::uintptr_t addr,
+                            std::uintptr_t last, std::string &why) {
+  if (const registered_range *hit = r.find(addr))
+    if (hit->end > last)
+      return outcome::visible;
+  if (!is_mapped(addr))
+    return outcome::not_host_memory;
+  if (dev.kernel_can_access(reinterpret_cast<const void *>(addr)))
+    return outcome::visible;
+  host_mapping m;
+  if (!find_mapping(addr, m))
+    return outcome::not_host_memory;
+  if (!m.readable) {
+    why = "it points into a mapping the process cannot read (" + hex(m.begin) +
+          "-" + hex(m.end) + ")";
+    return outcome::failed;
+  }
+  if (!m.writable)
+    return outcome::not_host_memory; // read-only data: see docs/svm.md
+  wanted_range want = range_for(addr, m);
+  want.end = std::max(want.end, std::min(page_ceil(last + 1), m.end));
+  for (auto gap : r.gaps(want.begin, want.end)) {
+    void *base = reinterpret_cast<void *>(gap.first);
+    if (!dev.register_host(base, gap.second - gap.first)) {
+      why = "page-locking " + std::to_string(gap.second - gap.first) +
+            " bytes at " + hex(gap.first) + " (" + kind_name(want.kind) +
+            (m.path.empty() ? std::string() : ", " + m.path) +
+            ") for the device failed";
+      return outcome::failed;
+    }
+    r.insert({gap.first, gap.second, want.kind, &dev});
+  }
+  return outcome::visible;
+}
+
+// Pointer-like: a canonical user-space address above the first 64 KiB
+// (which no allocator hands out), as on x86-64 and AArch64 Linux.
+bool could_be_pointer(std::uintptr_t v) {
+  return v >= 0x10000 && v < (std::uintptr_t(1) << 47);
+}
+
+} // namespace
+
+bool enabled() {
+  static const bool on = env_string("HCC_SVM") != "0";
+  return on;
+}
+
+void make_captured_memory_visible(device &dev, const void *functor,
+                                  std::size_t size,
+                                  const std::vector<const void *> &skip,
+                                  const char *kernel_name) {
+  if (!functor || size < sizeof(std::uintptr_t))
+    return;
+  registry &r = the_registry();
+  std::unique_lock<std::mutex> hold(r.lock, std::defer_lock);
+  const unsigned char *bytes = static_cast<const unsigned char *>(functor);
+  for (std::size_t at = 0; at + sizeof(std::uintptr_t) <= size;
+       at += alignof(void *)) {
+    std::uintptr_t word;
+    std::memcpy(&word, bytes + at, sizeof word);
+    if (!could_be_pointer(word) ||
+        std::find(skip.begin(), skip.end(),
+                  reinterpret_cast<const void *>(word)) != skip.end())
+      continue;
+    if (!hold.owns_lock())
+      hold.lock();
+    std::string why;
+    if (make_visible_locked(r, dev, word, word, why) != outcome::failed)
+      continue;
+    hold.unlock();
+    throw Kalmar::runtime_exception(
+        "hc runtime: kernel " + profile::kernel_display_name(kernel_name) +
+            " captures host address " + hex(word) +
+            " that cannot be made visible to " +
+            std::string(dev.info().device_path.begin(),
+                        dev.info().device_path.end()) +
+            ": " + why + " (docs/svm.md)",
+        Kalmar::E_FAIL_CODE);
+  }
+}
+
+bool make_range_visible(device &dev, std::uintptr_t addr, std::size_t bytes,
+                        std::string &why) {
+  registry &r = the_registry();
+  std::lock_guard<std::mutex> hold(r.lock);
+  outcome o = make_visible_locked(r, dev, addr, addr + (bytes ? bytes - 1 : 0),
+                                  why);
+  if (o == outcome::not_host_memory && why.empty())
+    return true; // read-only data the device has its own copy of
+  return o != outcome::failed;
+}
+
+void forget_freed_allocation(const void *p) noexcept {
+  if (!releasable_ranges.load(std::memory_order_relaxed))
+    return;
+  std::uintptr_t begin = 0, end = 0;
+  if (!mmapped_chunk_of_allocation(p, begin, end))
+    return; // the chunk stays mapped; its registration stays valid
+  forget_unmapped_range(begin, end);
+}
+
+void forget_unmapped_range(std::uintptr_t begin, std::uintptr_t end) noexcept {
+  if (!releasable_ranges.load(std::memory_order_relaxed))
+    return;
+  registry &r = the_registry();
+  std::lock_guard<std::mutex> hold(r.lock);
+  r.release_overlapping(begin, end);
+}
+
+std::vector<range_info> registered_ranges() {
+  registry &r = the_registry();
+  std::lock_guard<std::mutex> hold(r.lock);
+  std::vector<range_info> out;
+  for (const registered_range &x : r.ranges)
+    out.push_back({x.begin, x.end, kind_name(x.kind)});
+  return out;
+}
+
+} // namespace svm
+} // namespace rt
+} // namespace detail
+} // namespace hc

@@ -1,0 +1,71 @@
+// Shared virtual memory on devices that cannot read pageable host memory
+// (discrete GPUs without HMM): the host memory a kernel's captured pointers
+// and references point into is page-locked and mapped into the GPU at its
+// own address before the launch, so kernels use host pointers as they are
+// (the seed's SVM, docs/svm.md).
+//
+// What is made visible, per pointer-sized word of the functor that points
+// into readable, writable host memory:
+//   * the calling thread's stack: from the page of the word to the top of
+//     the stack (the frames that are alive), released when the thread ends;
+//   * a chunk that malloc gave its own mapping (large allocations): that
+//     chunk, released when it is freed (free/realloc/munmap are watched);
+//   * any other mapping (the brk heap, data segments, anonymous mmaps):
+//     the whole mapping, kept for the life of the process (the brk heap is
+//     then never trimmed, so its pages stay the registered ones).
+// Registrations are cached: later launches that use the same memory pay a
+// lookup. Words that point nowhere (integers) are skipped after one
+// mincore() call; words the backend already knows (device memory, pinned
+// memory) cost one driver query.
+#ifndef HC_RUNTIME_CORE_SVM_VISIBILITY_HPP
+#define HC_RUNTIME_CORE_SVM_VISIBILITY_HPP
+
+#include "hc/detail/runtime.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hc {
+namespace detail {
+namespace rt {
+namespace svm {
+
+// False when HCC_SVM=0: nothing is made visible (kernels that follow host
+// pointers then fault on such devices).
+bool enabled();
+
+// Makes the host memory that the words of `functor` point into visible to
+// kernels on `dev`. Words equal to an entry of `skip` (the runtime's own
+// pointers: bound data, storage objects) are left alone. Throws
+// Kalmar::runtime_exception naming the address and `kernel_name` when a
+// word points into host memory that cannot be made visible.
+void make_captured_memory_visible(device &dev, const void *functor,
+                                  std::size_t size,
+                                  const std::vector<const void *> &skip,
+                                  const char *kernel_name);
+
+// Makes [addr, addr + bytes) visible (host globals a device image uses).
+// False with `why` set when it cannot be.
+bool make_range_visible(device &dev, std::uintptr_t addr, std::size_t bytes,
+                        std::string &why);
+
+// Called before memory goes away: free()/realloc() of `p`, munmap of
+// [begin, end). Registrations of that memory are released.
+void forget_freed_allocation(const void *p) noexcept;
+void forget_unmapped_range(std::uintptr_t begin, std::uintptr_t end) noexcept;
+
+// For tests and docs/svm.md's cost figures: the registered ranges now.
+struct range_info {
+  std::uintptr_t begin, end;
+  const char *kind;
+};
+std::vector<range_info> registered_ranges();
+
+} // namespace svm
+} // namespace rt
+} // namespace detail
+} // namespace hc
+
+#endif

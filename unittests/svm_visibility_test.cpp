@@ -1,0 +1,204 @@
+// Shared virtual memory (core/svm_visibility.hpp): which host ranges a
+// functor's words make the runtime register, and when it releases them.
+// The device records register_host/unregister_host instead of pinning.
+#include "core/svm_mappings.hpp"
+#include "core/svm_visibility.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <sys/mman.h>
+#include <thread>
+
+using namespace hc::detail;
+namespace svm = hc::detail::rt::svm;
+
+namespace {
+
+class recording_device final : public device {
+public:
+  recording_device() {
+    info_.description = L"recording";
+    info_.device_path = L"recording:0";
+    info_.backend = backend_kind::cuda;
+  }
+  const device_info &info() const override { return info_; }
+  std::shared_ptr<queue> default_queue() override { return nullptr; }
+  std::shared_ptr<queue> create_queue(execute_order) override {
+    return nullptr;
+  }
+  void *allocate(std::size_t bytes) override { return std::malloc(bytes); }
+  void deallocate(void *p) noexcept override { std::free(p); }
+  bool register_host(void *ptr, std::size_t bytes) override {
+    std::lock_guard<std::mutex> hold(lock);
+    if (refuse)
+      return false;
+    live[reinterpret_cast<std::uintptr_t>(ptr)] = bytes;
+    ++registrations;
+    return true;
+  }
+  void unregister_host(void *ptr) noexcept override {
+    std::lock_guard<std::mutex> hold(lock);
+    live.erase(reinterpret_cast<std::uintptr_t>(ptr));
+  }
+  bool kernel_can_access(const void *addr) override {
+    return addr == device_memory;
+  }
+  // True when some live registration covers [p, p + bytes).
+  bool covers(const void *p, std::size_t bytes) {
+    std::lock_guard<std::mutex> hold(lock);
+    auto a = reinterpret_cast<std::uintptr_t>(p);
+    for (auto &r : live)
+      if (a >= r.first && a + bytes <= r.first + r.second)
+        return true;
+    return false;
+  }
+
+  std::mutex lock;
+  std::map<std::uintptr_t, std::size_t> live;
+  int registrations = 0;
+  bool refuse = false;
+  const void *device_memory = nullptr;
+
+private:
+  device_info info_;
+};
+
+template <typename Functor>
+void scan(recording_device &dev, const Functor &f,
+          const std::vector<const void *> &skip = {}) {
+  svm::make_captured_memory_visible(dev, &f, sizeof f, skip, "_Z6kernelv");
+}
+
+TEST(SvmVisibility, StackArrayCapturedByPointerIsRegisteredUpToTheStackTop) {
+  recording_device dev;
+  int table[1000];
+  int *p = table;
+  auto functor = [p] { return p[0]; };
+  scan(dev, functor);
+  EXPECT_TRUE(dev.covers(table, sizeof table));
+  int before = dev.registrations;
+  scan(dev, functor); // cached: nothing new to register
+  EXPECT_EQ(dev.registrations, before);
+}
+
+TEST(SvmVisibility, IntegersAndSkippedWordsRegisterNothing) {
+  recording_device dev;
+  int before = dev.registrations;
+  struct {
+    long a = 42;
+    long b = 0x7f0000000000; // unlikely to be mapped
+    double c = 1.5;
+  } plain;
+  scan(dev, plain);
+  int local[16];
+  int *p = local;
+  auto functor = [p] { return p[0]; };
+  scan(dev, functor, {p});
+  EXPECT_EQ(dev.registrations, before);
+}
+
+TEST(SvmVisibility, MemoryTheDeviceKnowsIsNotRegistered) {
+  recording_device dev;
+  void *mem = std::malloc(64);
+  dev.device_memory = mem;
+  int before = dev.registrations;
+  auto functor = [mem] { return mem; };
+  scan(dev, functor);
+  EXPECT_EQ(dev.registrations, before);
+  std::free(mem);
+}
+
+TEST(SvmVisibility, LargeMallocChunkIsReleasedWhenFreed) {
+  recording_device dev;
+  const std::size_t bytes = 8 << 20; // above malloc's mmap threshold
+  char *big = static_cast<char *>(std::malloc(bytes));
+  ASSERT_NE(big, nullptr);
+  std::memset(big, 1, bytes);
+  auto functor = [big] { return big[0]; };
+  scan(dev, functor);
+  ASSERT_TRUE(dev.covers(big, bytes));
+  bool chunk_kind = false;
+  for (auto &r : svm::registered_ranges())
+    if (r.begin <= reinterpret_cast<std::uintptr_t>(big) &&
+        reinterpret_cast<std::uintptr_t>(big) < r.end)
+      chunk_kind = std::string(r.kind) == "malloc chunk";
+  EXPECT_TRUE(chunk_kind);
+  std::free(big); // the interposed free() releases the registration
+  EXPECT_FALSE(dev.covers(big, 1));
+}
+
+TEST(SvmVisibility, SmallMallocRegistersTheHeapForGood) {
+  recording_device dev;
+  int *small = static_cast<int *>(std::malloc(256));
+  auto functor = [small] { return small[0]; };
+  scan(dev, functor);
+  EXPECT_TRUE(dev.covers(small, 256));
+  std::free(small); // heap pages stay mapped: the registration stays
+  EXPECT_TRUE(dev.covers(small, 256));
+}
+
+TEST(SvmVisibility, MunmapReleasesTheMapping) {
+  recording_device dev;
+  const std::size_t bytes = 1 << 20;
+  void *m = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(m, MAP_FAILED);
+  static_cast<char *>(m)[0] = 1;
+  auto functor = [m] { return m; };
+  scan(dev, functor);
+  ASSERT_TRUE(dev.covers(m, bytes));
+  munmap(m, bytes);
+  EXPECT_FALSE(dev.covers(m, 1));
+}
+
+TEST(SvmVisibility, InaccessibleMemoryIsAnErrorNamingAddressAndKernel) {
+  recording_device dev;
+  void *m = mmap(nullptr, 1 << 16, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+                 0);
+  ASSERT_NE(m, MAP_FAILED);
+  auto functor = [m] { return m; };
+  char expected[32];
+  std::snprintf(expected, sizeof expected, "%p", m);
+  try {
+    scan(dev, functor);
+    ADD_FAILURE() << "no exception";
+  } catch (const Kalmar::runtime_exception &e) {
+    std::string what = e.what();
+    EXPECT_NE(what.find(expected), std::string::npos) << what;
+    EXPECT_NE(what.find("kernel()"), std::string::npos) << what;
+  }
+  munmap(m, 1 << 16);
+}
+
+TEST(SvmVisibility, RefusedRegistrationIsAnError) {
+  recording_device dev;
+  dev.refuse = true;
+  const std::size_t bytes = 4 << 20;
+  void *m = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(m, MAP_FAILED);
+  auto functor = [m] { return m; };
+  EXPECT_THROW(scan(dev, functor), Kalmar::runtime_exception);
+  munmap(m, bytes);
+}
+
+TEST(SvmVisibility, ThreadStackIsReleasedWhenTheThreadEnds) {
+  recording_device dev;
+  std::uintptr_t where = 0;
+  std::thread t([&] {
+    int local[64] = {};
+    int *p = local;
+    auto functor = [p] { return p[0]; };
+    scan(dev, functor);
+    where = reinterpret_cast<std::uintptr_t>(local);
+    EXPECT_TRUE(dev.covers(local, sizeof local));
+  });
+  t.join();
+  EXPECT_FALSE(dev.covers(reinterpret_cast<void *>(where), 1));
+}
+
+} // namespace
