@@ -66,10 +66,8 @@ PreservedAnalyses DevicePrunePass::run(Module &M, ModuleAnalysisManager &) {
   ExplainedReferences Explained;
   unsigned Errors = diagnoseKernelRestrictions(M, FromKernels, Explained);
   Errors += diagnoseUndefinedReferences(FromKernels, Explained);
-  // Virtual calls have been followed; nothing after this reads the type
-  // metadata the Clang plugin asked for.
-  dropVTableTypeMetadata(M);
   if (Errors) {
+    dropVTableTypeMetadata(M);
     // Clang fails the compilation after code generation; until then the
     // offending code must not reach the backend, which may crash on it
     // (thread-local variables) instead of failing cleanly.
@@ -78,10 +76,17 @@ PreservedAnalyses DevicePrunePass::run(Module &M, ModuleAnalysisManager &) {
   }
 
   // Kernels come first among the roots: symbols they reach keep the kernel
-  // as their root.
+  // as their root. Liveness follows virtual calls through the type metadata
+  // as the diagnostics did: without it every slot of a reached vtable would
+  // be live, host-only overrides no kernel can call included, and their
+  // calls into the host library would stay in the PTX as undefined
+  // references that the CUDA JIT and ld.lld reject.
   SmallVector<GlobalValue *, 8> ExtraRoots = collectExtraRoots(M);
   Roots.append(ExtraRoots.begin(), ExtraRoots.end());
   DeviceReachability Live(Roots);
+  // Virtual calls have been followed; nothing after this reads the type
+  // metadata the Clang plugin asked for.
+  dropVTableTypeMetadata(M);
 
   pruneDeviceModule(M, Live, Roots);
   // Running first in the pipeline, nothing is cached yet that keeping

@@ -16,11 +16,14 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/GlobalIFunc.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -36,6 +39,53 @@ collectDead(Module &M, const DeviceReachability &Live) {
   return Dead;
 }
 
+/// Makes \p F, whose body is gone, an internal function of the same type
+/// that traps: a slot of a live vtable that no kernel's virtual call can
+/// select. Keeping F's own name and type (rather than one shared trap, as
+/// __cxa_pure_virtual) keeps the indirect call's prototype right for PTX and
+/// names the virtual function in a debugger's backtrace.
+static void giveTrappingBody(Function &F) {
+  F.setComdat(nullptr);
+  F.setLinkage(GlobalValue::InternalLinkage);
+  F.setVisibility(GlobalValue::DefaultVisibility);
+  F.setDSOLocal(true);
+  // What the old body promised (readnone, willreturn...) no longer holds.
+  F.setMemoryEffects(MemoryEffects::unknown());
+  F.removeFnAttr(Attribute::WillReturn);
+  F.removeFnAttr(Attribute::Speculatable);
+  F.removeFnAttr(Attribute::AlwaysInline);
+  F.setDoesNotReturn();
+  F.addFnAttr(Attribute::Cold);
+  IRBuilder<> Builder(BasicBlock::Create(F.getContext(), "entry", &F));
+  Builder.CreateIntrinsic(Intrinsic::trap, {});
+  Builder.CreateUnreachable();
+}
+
+/// Whether a dead symbol that live data still refers to can be kept as a
+/// trapping function: a function, or an alias of one.
+static bool canTrap(const GlobalValue &GV) {
+  if (const auto *F = dyn_cast<Function>(&GV))
+    return !F->isIntrinsic();
+  const auto *Alias = dyn_cast<GlobalAlias>(&GV);
+  return Alias && isa<FunctionType>(Alias->getValueType());
+}
+
+static void makeTrap(GlobalValue &GV) {
+  if (auto *F = dyn_cast<Function>(&GV)) {
+    giveTrappingBody(*F);
+    return;
+  }
+  auto *Alias = cast<GlobalAlias>(&GV);
+  Function *Trap = Function::Create(cast<FunctionType>(Alias->getValueType()),
+                                    GlobalValue::InternalLinkage,
+                                    Alias->getAddressSpace(), "",
+                                    Alias->getParent());
+  Trap->takeName(Alias);
+  giveTrappingBody(*Trap);
+  Alias->replaceAllUsesWith(Trap);
+  Alias->eraseFromParent();
+}
+
 static void deleteGlobals(ArrayRef<GlobalValue *> Dead) {
   // Dead symbols may refer to each other (main calls helper, a vtable lists
   // its methods): cut every reference first, then erase.
@@ -49,15 +99,24 @@ static void deleteGlobals(ArrayRef<GlobalValue *> Dead) {
     else if (auto *IFunc = dyn_cast<GlobalIFunc>(GV))
       IFunc->setResolver(nullptr);
   }
+  SmallVector<GlobalValue *, 8> Trapping;
   for (GlobalValue *GV : Dead) {
     GV->removeDeadConstantUsers();
     // Live code never refers to a dead symbol (that would have made it
-    // live). Live vtables do: slots no kernel's virtual call can select
-    // become null, as Clang writes slots it cannot fill.
+    // live). Live vtables do: their slots that no kernel's virtual call can
+    // select. Those targets may have no device body at all (a [[cpu]]
+    // override, one that prints with std::cout), so they get one that traps.
+    if (!GV->use_empty() && canTrap(*GV)) {
+      Trapping.push_back(GV);
+      continue;
+    }
     if (!GV->use_empty())
       GV->replaceAllUsesWith(Constant::getNullValue(GV->getType()));
     GV->eraseFromParent();
   }
+  // Last: llvm.trap's declaration may itself have been among the dead.
+  for (GlobalValue *GV : Trapping)
+    makeTrap(*GV);
 }
 
 static void internalize(GlobalValue &GV) {

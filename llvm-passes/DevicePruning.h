@@ -25,6 +25,9 @@ class DeviceReachability;
 /// \p Exported (kernels, variables the host looks up by name) so that the
 /// optimiser may inline and drop them. available_externally definitions
 /// become local copies: nothing else will supply them on the device.
+/// Functions that are not live but still sit in a live vtable's slots (no
+/// kernel's virtual call can select them) become internal functions that
+/// trap, whatever their body was: it may not compile for the device.
 void pruneDeviceModule(llvm::Module &M, const DeviceReachability &Live,
                        llvm::ArrayRef<llvm::GlobalValue *> Exported);
 

@@ -6,13 +6,9 @@
 // run (it prints with std::cout) and no kernel calls
 // (test/compiler/diag-virtual.cpp: such a function is not even reached).
 
-// XFAIL: cuda-backend
-// Known bug (H200 run, 2026-11-22): the device vtables still point at
-// describe(), whose device body calls std::ostream and strlen, which have
-// no device definition; the PTX keeps those undefined references and the
-// CUDA JIT refuses the image ("Undefined reference to '_ZNSolsEi'"). The
-// pass must give such unreachable vtable targets a trapping body instead.
-// The CPU backend runs the test.
+// describe() stays in the device vtables with a body that traps (no kernel
+// can call it; test/compiler/vtable-trapping-slots.cpp), so the image has no
+// undefined references to std::ostream that the CUDA JIT would refuse.
 // RUN: %hcc %s -o %t && %t | FileCheck %s
 // CHECK: virtual calls: ok
 #include <hc.hpp>
