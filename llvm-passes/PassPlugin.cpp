@@ -13,6 +13,7 @@
 
 #include "DevicePrintf.h"
 #include "DevicePrunePass.h"
+#include "PlatformAtomics.h"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
@@ -23,12 +24,26 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(hcc::DevicePrintfPass()); // before pruning: see its header
+        MPM.addPass(hcc::PlatformAtomicsCheckPass()); // before pruning too
         MPM.addPass(hcc::DevicePrunePass());
+      });
+  // After every IR optimisation, before the backend: PlatformAtomics.h.
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+        MPM.addPass(hcc::PlatformAtomicsLoweringPass());
       });
   // opt -passes=hcc-device-prune, -passes=hcc-device-printf
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == hcc::PlatformAtomicsCheckPass::name()) {
+          MPM.addPass(hcc::PlatformAtomicsCheckPass());
+          return true;
+        }
+        if (Name == hcc::PlatformAtomicsLoweringPass::name()) {
+          MPM.addPass(hcc::PlatformAtomicsLoweringPass());
+          return true;
+        }
         if (Name == hcc::DevicePrintfPass::name()) {
           MPM.addPass(hcc::DevicePrintfPass());
           return true;
