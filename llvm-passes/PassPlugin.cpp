@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DevicePrintf.h"
+#include "HostGlobals.h"
 #include "DevicePrunePass.h"
 #include "PlatformAtomics.h"
 
@@ -24,6 +25,8 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(hcc::DevicePrintfPass()); // before pruning: see its header
+        MPM.addPass(hcc::HostGlobalSlotsPass()); // before pruning
+        MPM.addPass(hcc::HostGlobalTablePass()); // host modules only
         MPM.addPass(hcc::PlatformAtomicsCheckPass()); // before pruning too
         MPM.addPass(hcc::DevicePrunePass());
       });
@@ -42,6 +45,14 @@ static void registerCallbacks(PassBuilder &PB) {
         }
         if (Name == hcc::PlatformAtomicsLoweringPass::name()) {
           MPM.addPass(hcc::PlatformAtomicsLoweringPass());
+          return true;
+        }
+        if (Name == hcc::HostGlobalSlotsPass::name()) {
+          MPM.addPass(hcc::HostGlobalSlotsPass());
+          return true;
+        }
+        if (Name == hcc::HostGlobalTablePass::name()) {
+          MPM.addPass(hcc::HostGlobalTablePass());
           return true;
         }
         if (Name == hcc::DevicePrintfPass::name()) {

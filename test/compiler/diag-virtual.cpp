@@ -23,8 +23,8 @@ struct Square : Shape {
   int side = 2;
   int area() const override { return side * side; }
   int corners() const override {
-    // CHECK-DAG: diag-virtual.cpp:[[@LINE+2]]:{{[0-9]+}}: error: kernel '{{.*}}' calls 'fflush', which has no definition for the device; call chain: {{.*}}::operator()(hc::index<1>) const -> Square::corners() const -> fflush
-    // CHECK-DAG: diag-virtual.cpp:[[@LINE+1]]:{{[0-9]+}}: error: kernel '{{.*}}' uses global variable 'stdout', which is not available on the device
+    // (stdout itself is the host's variable, docs/svm.md; fflush is not.)
+    // CHECK-DAG: diag-virtual.cpp:[[@LINE+1]]:{{[0-9]+}}: error: kernel '{{.*}}' calls 'fflush', which has no definition for the device; call chain: {{.*}}::operator()(hc::index<1>) const -> Square::corners() const -> fflush
     std::fflush(stdout);
     return 4;
   }
@@ -50,4 +50,4 @@ int main() {
   });
   return 0;
 }
-// CHECK: 3 errors generated when compiling for sm_90.
+// CHECK: 2 errors generated when compiling for sm_90.

@@ -67,6 +67,10 @@ static std::string sanitizeTag(StringRef Tag) {
   return Out;
 }
 
+std::string hostGlobalsSymbol(StringRef Tag) {
+  return "__hcc_host_globals_" + sanitizeTag(Tag);
+}
+
 std::string renderImageRegistration(StringRef Source, StringRef Tag,
                                     ArrayRef<DeviceImage> Images) {
   std::string Text;
@@ -101,6 +105,11 @@ std::string renderImageRegistration(StringRef Source, StringRef Tag,
        << "[] __attribute__((visibility(\"hidden\")));\n\n";
   }
 
+  // The host pass's table of global variables (HostGlobals.h): weak, as a
+  // host object built without it (no pass plugin) leaves it undefined.
+  OS << "extern const struct __hcc_host_global_table " << hostGlobalsSymbol(Tag)
+     << " __attribute__((weak, visibility(\"hidden\")));\n\n";
+
   // Static storage: the runtime keeps the descriptor pointers.
   OS << "static const struct __hcc_image_desc __hcc_images_" << T << "[] = {\n";
   for (size_t I = 0; I < Images.size(); ++I) {
@@ -109,7 +118,8 @@ std::string renderImageRegistration(StringRef Source, StringRef Tag,
                                             : "__hcc_image_ptx")
        << ", \""
        << escapeForC(Images[I].Target) << "\", __hcc_image_" << T << "_" << I
-       << ", " << Images[I].Size << "UL, \"" << escapeForC(Source) << "\"},\n";
+       << ", " << Images[I].Size << "UL, \"" << escapeForC(Source) << "\", &"
+       << hostGlobalsSymbol(Tag) << "},\n";
   }
   OS << "};\n\n";
 

@@ -30,6 +30,10 @@ struct DeviceImage {
 /// unit as the user named it (for runtime messages); \p Tag makes the
 /// symbols unique per TU (the TU's cuid), so that two registration objects
 /// can never collide even if someone links them with -r themselves.
+/// The symbol of a translation unit's table of host global variables
+/// (llvm-passes/HostGlobals.h), from the same tag as its images.
+std::string hostGlobalsSymbol(llvm::StringRef Tag);
+
 std::string renderImageRegistration(llvm::StringRef Source,
                                     llvm::StringRef Tag,
                                     llvm::ArrayRef<DeviceImage> Images);

@@ -12,6 +12,8 @@
 
 #include "PassCommands.h"
 
+#include "ImageEmbedder.h"
+
 #include "AMDGPUCommands.h"
 #include "DeviceLibraries.h"
 #include "HccConfig.h"
@@ -118,6 +120,12 @@ Job PassCommandBuilder::hostPass(const TranslationUnit &TU) const {
   Args.push_back("-Wno-unknown-cuda-version");
   if (Opts.Shared && !Opts.UserPIC)
     Args.push_back("-fPIC");
+  // The table of host globals kernels may use (docs/svm.md), under the name
+  // the image registration stub refers to.
+  if (!TC.PassPlugin.empty())
+    Args.insert(Args.end(),
+                {"-fpass-plugin=" + TC.PassPlugin, "-mllvm",
+                 "-hcc-host-globals-table=" + hostGlobalsSymbol(TU.Cuid)});
   addModeAndOutput(Args, TU);
   Args.push_back(TU.Input->Path);
   return clangJob(std::move(Args));

@@ -22,7 +22,19 @@ enum __hcc_image_kind {
   __hcc_image_hsaco = 2  /* AMDGPU code object (ELF), loaded by ROCr */
 };
 
-#define __HCC_IMAGE_DESC_VERSION 1u
+#define __HCC_IMAGE_DESC_VERSION 2u
+
+/* The host addresses of global variables that kernels of a translation unit
+ * may use (shared virtual memory, docs/svm.md): the host pass emits the
+ * table, the device images name the variables they use. */
+struct __hcc_host_global {
+  const char *name; /* the variable's symbol, as in the device image */
+  void *address;    /* its host address */
+};
+struct __hcc_host_global_table {
+  unsigned long count;
+  const struct __hcc_host_global *entries;
+};
 
 struct __hcc_image_desc {
   unsigned version;     /* __HCC_IMAGE_DESC_VERSION */
@@ -31,6 +43,8 @@ struct __hcc_image_desc {
   const void *data;     /* image bytes; PTX is NUL-terminated */
   unsigned long size;   /* bytes, not counting a PTX terminator */
   const char *source;   /* translation unit the image came from, for messages */
+  /* Version 2: the translation unit's host globals, or null. */
+  const struct __hcc_host_global_table *host_globals;
 };
 
 /* Defined in libhc_runtime. Called from static constructors; must be safe to

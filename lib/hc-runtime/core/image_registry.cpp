@@ -8,6 +8,8 @@
 
 #include "core/environment.hpp"
 
+#include <cstddef>
+#include <cstring>
 #include <algorithm>
 #include <memory>
 #include <mutex>
@@ -90,7 +92,15 @@ extern "C" void __hcc_register_image(const struct __hcc_image_desc *desc) {
   registry &r = the_registry();
   std::lock_guard<std::mutex> lock(r.mutex);
   auto e = std::make_unique<entry>();
-  e->img.desc = *desc; // copy: the caller's descriptor may be temporary
+  // Copy: the caller's descriptor may be temporary. Version 1 objects end
+  // before host_globals.
+  if (desc->version >= 2u) {
+    e->img.desc = *desc;
+  } else {
+    std::memcpy(&e->img.desc, desc,
+                offsetof(struct __hcc_image_desc, host_globals));
+    e->img.desc.host_globals = nullptr;
+  }
   e->img.index = r.entries.size();
   r.entries.push_back(std::move(e));
 }

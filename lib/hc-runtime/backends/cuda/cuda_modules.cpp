@@ -3,6 +3,7 @@
 #include "backends/cuda/cuda_device.hpp"
 #include "backends/cuda/cuda_util.hpp"
 #include "backends/cuda/cuda_printf.hpp"
+#include "backends/cuda/cuda_svm_globals.hpp"
 
 #include "core/environment.hpp"
 #include "core/image_registry.hpp"
@@ -299,6 +300,7 @@ loaded_kernel &cuda_device::lookup_kernel(const char *name) {
         module = load_image(index, img->desc.data, img->desc.size,
                             img->desc.target, img->desc.source);
       printf_attach(*this, module); // once per module (docs/printf.md)
+      host_globals_attach(*this, module, img->desc); // docs/svm.md
       CUfunction function = nullptr;
       CUresult r = api_->cuModuleGetFunction(&function, module, name);
       if (r != CUDA_SUCCESS)
