@@ -22,6 +22,7 @@
 #include "hc/detail/wavefront.hpp"
 #include "hc/detail/group_segment.hpp"
 #include "hc/detail/printf_device.hpp"
+#include "hc/detail/device_heap.hpp"
 #include "hc/detail/parallel_for_each.hpp"
 #include "hc/detail/math/precise_fast_math.hpp"
 

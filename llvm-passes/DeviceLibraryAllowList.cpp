@@ -36,9 +36,9 @@ static constexpr StringLiteral DeviceLibraryNames[] = {
 
 /// System calls that the CUDA driver's PTX JIT resolves by itself. They exist
 /// for NVPTX only; on AMDGPU nothing provides them, so they stay errors there.
+/// (The driver's malloc/free are not among them: kernels allocate from hcc's
+/// own device heap, see DeviceHeapCalls.h.)
 static constexpr StringLiteral PTXSystemCalls[] = {
-    "malloc",       // Device heap of the CUDA driver. hcc's own device heap
-    "free",         //   replaces these once the runtime lowers them.
     "__assertfail", // CUDA's assert() back end.
 };
 

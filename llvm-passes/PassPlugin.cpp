@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeviceHeapCalls.h"
 #include "DevicePrintf.h"
 #include "HostGlobals.h"
 #include "DevicePrunePass.h"
@@ -27,8 +28,10 @@ static void registerCallbacks(PassBuilder &PB) {
         MPM.addPass(hcc::DevicePrintfPass()); // before pruning: see its header
         MPM.addPass(hcc::HostGlobalSlotsPass()); // before pruning
         MPM.addPass(hcc::HostGlobalTablePass()); // host modules only
+        MPM.addPass(hcc::DeviceHeapCallsPass()); // before pruning, and
         MPM.addPass(hcc::PlatformAtomicsCheckPass()); // before pruning too
         MPM.addPass(hcc::DevicePrunePass());
+        MPM.addPass(hcc::DeviceHeapUnusedPass()); // after: see its header
       });
   // After every IR optimisation, before the backend: PlatformAtomics.h.
   PB.registerOptimizerLastEPCallback(
@@ -39,12 +42,12 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
-        if (Name == hcc::PlatformAtomicsCheckPass::name()) {
-          MPM.addPass(hcc::PlatformAtomicsCheckPass());
+        if (Name == hcc::DeviceHeapCallsPass::name()) {
+          MPM.addPass(hcc::DeviceHeapCallsPass());
           return true;
         }
-        if (Name == hcc::PlatformAtomicsLoweringPass::name()) {
-          MPM.addPass(hcc::PlatformAtomicsLoweringPass());
+        if (Name == hcc::DeviceHeapUnusedPass::name()) {
+          MPM.addPass(hcc::DeviceHeapUnusedPass());
           return true;
         }
         if (Name == hcc::HostGlobalSlotsPass::name()) {
@@ -53,6 +56,14 @@ static void registerCallbacks(PassBuilder &PB) {
         }
         if (Name == hcc::HostGlobalTablePass::name()) {
           MPM.addPass(hcc::HostGlobalTablePass());
+          return true;
+        }
+        if (Name == hcc::PlatformAtomicsCheckPass::name()) {
+          MPM.addPass(hcc::PlatformAtomicsCheckPass());
+          return true;
+        }
+        if (Name == hcc::PlatformAtomicsLoweringPass::name()) {
+          MPM.addPass(hcc::PlatformAtomicsLoweringPass());
           return true;
         }
         if (Name == hcc::DevicePrintfPass::name()) {

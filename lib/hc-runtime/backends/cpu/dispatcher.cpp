@@ -6,7 +6,10 @@
 #include "core/profiler.hpp"
 #include "core/wait_util.hpp"
 
+#include "hc/detail/exceptions.hpp"
+
 #include <cstring>
+#include <new>
 #include <string>
 #include <system_error>
 #include <thread>
@@ -66,7 +69,18 @@ std::exception_ptr dispatcher::take_error() {
 void dispatcher::execute(command &c) {
   switch (c.what) {
   case command::kind::kernel:
-    execute_kernel(c.kernel, thread_pool::global());
+    try {
+      execute_kernel(c.kernel, thread_pool::global());
+    } catch (const std::bad_alloc &) {
+      // operator new in a kernel (the process heap is the CPU backend's
+      // device heap) fails as on a GPU: docs/device-heap.md.
+      throw Kalmar::runtime_exception(
+          "hc runtime: cpu: kernel " +
+              std::string(c.kernel.device_name ? c.kernel.device_name
+                                               : "(unnamed)") +
+              ": device heap exhausted: operator new threw std::bad_alloc",
+          Kalmar::E_FAIL_CODE);
+    }
     break;
   case command::kind::copy:
     // CPU "device" memory is host memory; memmove tolerates views that

@@ -1,6 +1,7 @@
 // Completion of GPU commands: cuda_state (one command) and the
 // completion_worker thread that reports finished commands in order.
 #include "backends/cuda/cuda_device.hpp"
+#include "backends/cuda/cuda_device_heap.hpp"
 #include "backends/cuda/cuda_printf.hpp"
 #include "backends/cuda/cuda_util.hpp"
 #include <sys/prctl.h>
@@ -393,21 +394,28 @@ void completion_worker::complete(entry &e, CUresult r,
     e.keep_alive.reset();
   } catch (...) {
   }
-  if (r == CUDA_SUCCESS) {
+  // A kernel that misused the device heap ran to the end but failed
+  // (docs/device-heap.md).
+  std::exception_ptr heap_error;
+  if (r == CUDA_SUCCESS)
+    heap_error = device_heap_after_command(device_, e.name);
+  if (r == CUDA_SUCCESS && !heap_error) {
     state.finish_success();
     if (profile::level())
       record_profile(e);
   } else {
-    std::exception_ptr error;
-    try {
-      error = std::make_exception_ptr(Kalmar::runtime_exception(
-          error_message(
-              api, call, r,
-              device_.label() + ": " + e.what +
-                  (e.name ? std::string(" ") + e.name : std::string())),
-          Kalmar::E_FAIL_CODE));
-    } catch (...) {
-      error = std::current_exception();
+    std::exception_ptr error = heap_error;
+    if (!error) {
+      try {
+        error = std::make_exception_ptr(Kalmar::runtime_exception(
+            error_message(
+                api, call, r,
+                device_.label() + ": " + e.what +
+                    (e.name ? std::string(" ") + e.name : std::string())),
+            Kalmar::E_FAIL_CODE));
+      } catch (...) {
+        error = std::current_exception();
+      }
     }
     {
       std::lock_guard<std::mutex> lock(mutex_);

@@ -2,6 +2,7 @@
 // kernels by name.
 #include "backends/cuda/cuda_device.hpp"
 #include "backends/cuda/cuda_util.hpp"
+#include "backends/cuda/cuda_device_heap.hpp"
 #include "backends/cuda/cuda_printf.hpp"
 #include "backends/cuda/cuda_svm_globals.hpp"
 
@@ -301,6 +302,7 @@ loaded_kernel &cuda_device::lookup_kernel(const char *name) {
                             img->desc.target, img->desc.source);
       printf_attach(*this, module); // once per module (docs/printf.md)
       host_globals_attach(*this, module, img->desc); // docs/svm.md
+      device_heap_attach(*this, module); // docs/device-heap.md
       CUfunction function = nullptr;
       CUresult r = api_->cuModuleGetFunction(&function, module, name);
       if (r != CUDA_SUCCESS)
