@@ -1,0 +1,156 @@
+// CPU<->GPU ping-pong round trip through platform atomics on host memory
+// (docs/platform-atomics.md), against a raw CUDA program doing the same
+// (benchmarks/reference/atomics_pingpong.cu: ld.acquire.sys/st.release.sys
+// in PTX on cuMemHostAlloc'd mapped memory).
+//
+//   atomics.pingpong_us   one round trip: the host stores ping = r (release),
+//                         the single GPU work-item sees it (acquire) and
+//                         stores pong = r (release), the host sees it
+//                         (acquire). Median over samples of `trips` round
+//                         trips each, kernel launch excluded (timed from the
+//                         kernel's first pong). Goal: within 2x of ref.
+//
+// Ours: std::atomic<int> in hc::am_alloc(amHostPinned) memory (GPU-visible
+// without the SVM work), used in the kernel through a captured pointer.
+// Every wait gives up after 10 s (an abort word the kernel watches too), so
+// a bug fails the benchmark instead of hanging it.
+#include "common/device.hpp"
+#include "common/timing.hpp"
+
+#include <hc_am.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <stdexcept>
+
+namespace {
+
+constexpr unsigned CU_MEMHOSTALLOC_PORTABLE = 0x1;
+constexpr unsigned CU_MEMHOSTALLOC_DEVICEMAP = 0x2;
+
+// Waits for *word == value; false after 10 s (then raises abort).
+template <typename Load>
+bool wait_for_value(Load load, int value, std::atomic<int> &abort_word) {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (load() != value)
+    if (std::chrono::steady_clock::now() > deadline) {
+      abort_word.store(1);
+      return false;
+    }
+  return true;
+}
+
+// The host side of `trips` round trips on words[0] (ping), words[1] (pong);
+// microseconds per trip, counted from the kernel's first pong.
+double host_side(std::atomic<int> *words, int trips) {
+  if (!wait_for_value([&] { return words[1].load(std::memory_order_acquire); },
+                      0, words[2]))
+    throw std::runtime_error("pingpong: the kernel never started");
+  auto start = std::chrono::steady_clock::now();
+  for (int r = 1; r <= trips; ++r) {
+    words[0].store(r, std::memory_order_release);
+    if (!wait_for_value(
+            [&] { return words[1].load(std::memory_order_acquire); }, r,
+            words[2]))
+      throw std::runtime_error("pingpong: no pong for round trip " +
+                               std::to_string(r));
+  }
+  std::chrono::duration<double, std::micro> us =
+      std::chrono::steady_clock::now() - start;
+  return us.count() / trips;
+}
+
+int run(const bench::options &o) {
+  bench::target t = bench::default_target();
+  std::unique_ptr<bench::reference> ref =
+      bench::open_reference("atomics_pingpong", t, o, "atomics_pingpong.cubin");
+  const int trips = o.quick ? 100 : 10000;
+  const int reps = o.quick ? 3 : 15;
+  bench::note("median of %d samples of %d round trips (launch excluded)",
+              reps, trips);
+
+  hc::accelerator acc = t.view.get_accelerator();
+  auto *words = static_cast<std::atomic<int> *>(
+      hc::am_alloc(4 * sizeof(std::atomic<int>), acc, amHostPinned));
+  if (!words)
+    throw std::runtime_error("pingpong: am_alloc(amHostPinned) failed");
+
+  void *ref_host = nullptr;
+  raw_cuda::CUdeviceptr ref_dev = 0;
+  raw_cuda::CUfunction ref_kernel = nullptr;
+  if (ref) {
+    raw_cuda::check(ref->cu(), "cuMemHostAlloc",
+                    ref->cu().cuMemHostAlloc(&ref_host, 64,
+                                             CU_MEMHOSTALLOC_PORTABLE |
+                                                 CU_MEMHOSTALLOC_DEVICEMAP));
+    raw_cuda::check(ref->cu(), "cuMemHostGetDevicePointer",
+                    ref->cu().cuMemHostGetDevicePointer(&ref_dev, ref_host, 0));
+    ref_kernel = ref->function("pingpong_kernel");
+  }
+
+  auto ours = [&] {
+    for (int i = 0; i < 4; ++i)
+      words[i].store(-1);
+    words[2].store(0);
+    std::atomic<int> *w = words;
+    int n = trips;
+    hc::completion_future done = hc::parallel_for_each(
+        t.view, hc::extent<1>(1), [=](hc::index<1>) [[hc]] {
+          w[1].store(0, std::memory_order_release); // started
+          for (int r = 1; r <= n; ++r) {
+            while (w[0].load(std::memory_order_acquire) != r)
+              if (w[2].load(std::memory_order_acquire))
+                return;
+            w[1].store(r, std::memory_order_release);
+          }
+        });
+    double us;
+    try {
+      us = host_side(words, n);
+    } catch (...) {
+      words[2].store(1);
+      done.wait();
+      throw;
+    }
+    done.wait();
+    return us;
+  };
+  std::function<double()> theirs;
+  if (ref)
+    theirs = [&] {
+      auto *w = static_cast<std::atomic<int> *>(ref_host);
+      for (int i = 0; i < 4; ++i)
+        w[i].store(-1);
+      w[2].store(0);
+      int n = trips;
+      void *params[] = {&ref_dev, &n};
+      ref->launch(ref_kernel, 1, 1, 1, 1, params);
+      double us;
+      try {
+        us = host_side(w, n);
+      } catch (...) {
+        w[2].store(1);
+        ref->sync();
+        throw;
+      }
+      ref->sync();
+      return us;
+    };
+
+  bench::samples s = bench::alternate(1, reps, ours, theirs);
+  bench::metric("atomics.pingpong_us", bench::median(s.ours),
+                bench::ref_value(ref.get(), bench::median(s.ref)),
+                bench::better::lower, "ratio<=2");
+  hc::am_free(words);
+  if (ref_host)
+    ref->cu().cuMemFreeHost(ref_host);
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  return bench::run_main(argc, argv, "atomics_pingpong", "", run);
+}
