@@ -55,11 +55,7 @@ constexpr unsigned CU_STREAM_NON_BLOCKING = 0x1; // what the runtime uses too
   X(cuMemFree, "cuMemFree_v2", (CUdeviceptr))                                  \
   X(cuMemsetD32, "cuMemsetD32_v2", (CUdeviceptr, unsigned, std::size_t))       \
   X(cuMemcpyHtoD, "cuMemcpyHtoD_v2", (CUdeviceptr, const void *, std::size_t)) \
-  X(cuMemcpyDtoH, "cuMemcpyDtoH_v2", (void *, CUdeviceptr, std::size_t)) \
-  X(cuMemHostAlloc, "cuMemHostAlloc", (void **, std::size_t, unsigned))       \
-  X(cuMemFreeHost, "cuMemFreeHost", (void *))                                  \
-  X(cuMemHostGetDevicePointer, "cuMemHostGetDevicePointer_v2",                 \
-    (CUdeviceptr *, void *, unsigned))
+  X(cuMemcpyDtoH, "cuMemcpyDtoH_v2", (void *, CUdeviceptr, std::size_t))
 
 struct api {
 #define RAW_CUDA_MEMBER(member, symbol, params) CUresult(*member) params = nullptr;

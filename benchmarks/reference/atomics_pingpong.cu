@@ -23,3 +23,13 @@ extern "C" __global__ void pingpong_kernel(int *words, int trips) {
     store_release_sys(&words[1], r);
   }
 }
+
+// Device-memory atomic throughput, the CUDA way: atomicAdd is relaxed at GPU
+// scope (red.global.add.u32). Ours (hc::atomic_fetch_add) is relaxed at
+// system scope since the PlatformAtomics pass; this shows what that costs.
+extern "C" __global__ void atomic_add_kernel(int *counters, unsigned mask,
+                                             int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    atomicAdd(&counters[i & mask], 1);
+}
