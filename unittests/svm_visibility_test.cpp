@@ -67,6 +67,13 @@ private:
   device_info info_;
 };
 
+// One device for the whole program, as in the runtime: registrations are
+// process-wide and outlive each test.
+recording_device &the_device() {
+  static recording_device *dev = new recording_device;
+  return *dev;
+}
+
 template <typename Functor>
 void scan(recording_device &dev, const Functor &f,
           const std::vector<const void *> &skip = {}) {
@@ -74,7 +81,7 @@ void scan(recording_device &dev, const Functor &f,
 }
 
 TEST(SvmVisibility, StackArrayCapturedByPointerIsRegisteredUpToTheStackTop) {
-  recording_device dev;
+  recording_device &dev = the_device();
   int table[1000];
   int *p = table;
   auto functor = [p] { return p[0]; };
@@ -85,8 +92,20 @@ TEST(SvmVisibility, StackArrayCapturedByPointerIsRegisteredUpToTheStackTop) {
   EXPECT_EQ(dev.registrations, before);
 }
 
+TEST(SvmVisibility, PointerCapturedByReferenceIsFollowedOneLevel) {
+  recording_device &dev = the_device();
+  const std::size_t bytes = 8 << 20;
+  char *big = static_cast<char *>(std::malloc(bytes));
+  std::memset(big, 0, bytes);
+  auto functor = [&big] { return big[0]; }; // holds &big, on the stack
+  scan(dev, functor);
+  EXPECT_TRUE(dev.covers(&big, sizeof big));
+  EXPECT_TRUE(dev.covers(big, bytes));
+  std::free(big);
+}
+
 TEST(SvmVisibility, IntegersAndSkippedWordsRegisterNothing) {
-  recording_device dev;
+  recording_device &dev = the_device();
   int before = dev.registrations;
   struct {
     long a = 42;
@@ -102,18 +121,19 @@ TEST(SvmVisibility, IntegersAndSkippedWordsRegisterNothing) {
 }
 
 TEST(SvmVisibility, MemoryTheDeviceKnowsIsNotRegistered) {
-  recording_device dev;
+  recording_device &dev = the_device();
   void *mem = std::malloc(64);
   dev.device_memory = mem;
   int before = dev.registrations;
   auto functor = [mem] { return mem; };
   scan(dev, functor);
   EXPECT_EQ(dev.registrations, before);
+  dev.device_memory = nullptr;
   std::free(mem);
 }
 
 TEST(SvmVisibility, LargeMallocChunkIsReleasedWhenFreed) {
-  recording_device dev;
+  recording_device &dev = the_device();
   const std::size_t bytes = 8 << 20; // above malloc's mmap threshold
   char *big = static_cast<char *>(std::malloc(bytes));
   ASSERT_NE(big, nullptr);
@@ -132,7 +152,7 @@ TEST(SvmVisibility, LargeMallocChunkIsReleasedWhenFreed) {
 }
 
 TEST(SvmVisibility, SmallMallocRegistersTheHeapForGood) {
-  recording_device dev;
+  recording_device &dev = the_device();
   int *small = static_cast<int *>(std::malloc(256));
   auto functor = [small] { return small[0]; };
   scan(dev, functor);
@@ -142,7 +162,7 @@ TEST(SvmVisibility, SmallMallocRegistersTheHeapForGood) {
 }
 
 TEST(SvmVisibility, MunmapReleasesTheMapping) {
-  recording_device dev;
+  recording_device &dev = the_device();
   const std::size_t bytes = 1 << 20;
   void *m = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -156,7 +176,7 @@ TEST(SvmVisibility, MunmapReleasesTheMapping) {
 }
 
 TEST(SvmVisibility, InaccessibleMemoryIsAnErrorNamingAddressAndKernel) {
-  recording_device dev;
+  recording_device &dev = the_device();
   void *m = mmap(nullptr, 1 << 16, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
                  0);
   ASSERT_NE(m, MAP_FAILED);
@@ -175,8 +195,11 @@ TEST(SvmVisibility, InaccessibleMemoryIsAnErrorNamingAddressAndKernel) {
 }
 
 TEST(SvmVisibility, RefusedRegistrationIsAnError) {
-  recording_device dev;
+  recording_device &dev = the_device();
   dev.refuse = true;
+  struct restore {
+    ~restore() { the_device().refuse = false; }
+  } restore_refuse;
   const std::size_t bytes = 4 << 20;
   void *m = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -187,7 +210,7 @@ TEST(SvmVisibility, RefusedRegistrationIsAnError) {
 }
 
 TEST(SvmVisibility, ThreadStackIsReleasedWhenTheThreadEnds) {
-  recording_device dev;
+  recording_device &dev = the_device();
   std::uintptr_t where = 0;
   std::thread t([&] {
     int local[64] = {};

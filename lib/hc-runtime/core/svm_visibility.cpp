@@ -227,6 +227,32 @@ bool could_be_pointer(std::uintptr_t v) {
   return v >= 0x10000 && v < (std::uintptr_t(1) << 47);
 }
 
+// Words captured by reference point at the variable, not at its data: a
+// pointer variable, a std::vector or a small struct captured with [&]
+// leaves the kernel one load away from memory no functor word names. The
+// first few words of host memory a functor word points into are treated
+// as pointers too; what they cannot make visible is not an error (they may
+// well be integers). Deeper structures are not followed (docs/svm.md).
+constexpr std::size_t followed_words = 4;
+
+void follow_one_level(registry &r, device &dev, std::uintptr_t target) {
+  const registered_range *in = r.find(target);
+  if (!in || target % alignof(void *) != 0)
+    return; // not host memory we registered: maybe device memory
+  std::uintptr_t end = in->end;
+  for (std::size_t i = 0; i < followed_words; ++i) {
+    std::uintptr_t at = target + i * sizeof(std::uintptr_t);
+    if (at + sizeof(std::uintptr_t) > end)
+      break;
+    std::uintptr_t word;
+    std::memcpy(&word, reinterpret_cast<const void *>(at), sizeof word);
+    if (!could_be_pointer(word))
+      continue;
+    std::string ignored;
+    make_visible_locked(r, dev, word, word, ignored);
+  }
+}
+
 } // namespace
 
 bool enabled() {
@@ -254,8 +280,10 @@ void make_captured_memory_visible(device &dev, const void *functor,
     if (!hold.owns_lock())
       hold.lock();
     std::string why;
-    if (make_visible_locked(r, dev, word, word, why) != outcome::failed)
+    if (make_visible_locked(r, dev, word, word, why) != outcome::failed) {
+      follow_one_level(r, dev, word);
       continue;
+    }
     hold.unlock();
     throw Kalmar::runtime_exception(
         "hc runtime: kernel " + profile::kernel_display_name(kernel_name) +

@@ -13,6 +13,9 @@
 //   * any other mapping (the brk heap, data segments, anonymous mmaps):
 //     the whole mapping, kept for the life of the process (the brk heap is
 //     then never trimmed, so its pages stay the registered ones).
+// The first four words of host memory a functor word points into are
+// followed the same way (pointers and std::vectors captured by reference);
+// deeper structures are not.
 // Registrations are cached: later launches that use the same memory pay a
 // lookup. Words that point nowhere (integers) are skipped after one
 // mincore() call; words the backend already knows (device memory, pinned
