@@ -123,8 +123,16 @@ std::string error_message(const driver_api &api, const char *call,
   std::string text = "hc runtime: ";
   if (!context.empty())
     text += context + ": ";
-  return text +
-         format_error(call, result, name.c_str(), description.c_str());
+  text += format_error(call, result, name.c_str(), description.c_str());
+  // The usual cause in hc programs: host memory the kernel reached through
+  // something other than its captured pointers (docs/svm.md).
+  if (result == CUDA_ERROR_ILLEGAL_ADDRESS)
+    text += "; the kernel accessed memory the GPU cannot reach: host memory "
+            "is visible to kernels through the pointers and references they "
+            "capture (and the first words those point to) and the global "
+            "variables they use, not through pointers stored deeper in host "
+            "data (docs/svm.md)";
+  return text;
 }
 
 void throw_error(const driver_api &api, const char *call, CUresult result,
