@@ -73,45 +73,136 @@ namespace device_heap {
 
 #define HC_HEAP_FN __attribute__((device)) static inline
 
-// Device-scope atomics on device memory; system scope on the host-mapped
-// status block.
+// Device-scope atomics on device memory (system scope only for the
+// host-mapped status block). Claiming a chunk acquires and freeing it
+// releases, so the previous owner's writes to a block come before the next
+// owner's; the claim counter is relaxed (the bitmap orders).
+//
+// Clang 22 drops the scope of __scoped_atomic_* on NVPTX (everything would
+// be system scope, whose acquire/release fences are far slower), so on
+// sm_70 and later the operations are the PTX instructions with .gpu scope.
+#if defined(__NVPTX__) && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
 HC_HEAP_FN u32 load(u32 *p) {
-  return __scoped_atomic_load_n(p, __ATOMIC_ACQUIRE, __MEMORY_SCOPE_DEVICE);
+  u32 v;
+  asm volatile("ld.acquire.gpu.b32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+  return v;
+}
+HC_HEAP_FN u64 load64(u64 *p) {
+  u64 v;
+  asm volatile("ld.acquire.gpu.b64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+  return v;
+}
+HC_HEAP_FN void store(u32 *p, u32 v) {
+  asm volatile("st.release.gpu.b32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
+}
+HC_HEAP_FN u32 fetch_add(u32 *p, u32 v) {
+  u32 r;
+  asm volatile("atom.relaxed.gpu.add.u32 %0, [%1], %2;"
+               : "=r"(r)
+               : "l"(p), "r"(v)
+               : "memory");
+  return r;
+}
+HC_HEAP_FN u32 fetch_sub(u32 *p, u32 v) {
+  u32 r;
+  asm volatile("atom.acq_rel.gpu.add.u32 %0, [%1], %2;"
+               : "=r"(r)
+               : "l"(p), "r"(0u - v)
+               : "memory");
+  return r;
+}
+HC_HEAP_FN u32 fetch_or(u32 *p, u32 v) {
+  u32 r;
+  asm volatile("atom.acq_rel.gpu.or.b32 %0, [%1], %2;"
+               : "=r"(r)
+               : "l"(p), "r"(v)
+               : "memory");
+  return r;
+}
+HC_HEAP_FN u32 fetch_and(u32 *p, u32 v) {
+  u32 r;
+  asm volatile("atom.acq_rel.gpu.and.b32 %0, [%1], %2;"
+               : "=r"(r)
+               : "l"(p), "r"(v)
+               : "memory");
+  return r;
+}
+HC_HEAP_FN bool cas(u32 *p, u32 expected, u32 desired) {
+  u32 r;
+  asm volatile("atom.acq_rel.gpu.cas.b32 %0, [%1], %2, %3;"
+               : "=r"(r)
+               : "l"(p), "r"(expected), "r"(desired)
+               : "memory");
+  return r == expected;
+}
+HC_HEAP_FN bool cas64(u64 *p, u64 expected, u64 desired) {
+  u64 r;
+  asm volatile("atom.acq_rel.gpu.cas.b64 %0, [%1], %2, %3;"
+               : "=l"(r)
+               : "l"(p), "l"(expected), "l"(desired)
+               : "memory");
+  return r == expected;
+}
+#else
+// AMDGPU (Clang maps the device scope to "agent"), and NVPTX before sm_70
+// (no PTX memory model: relaxed operations between membar.gl fences).
+#if defined(__NVPTX__)
+#define HC_HEAP_ORDER(order) __ATOMIC_RELAXED
+#define HC_HEAP_FENCE() __nvvm_membar_gl()
+#else
+#define HC_HEAP_ORDER(order) order
+#define HC_HEAP_FENCE() ((void)0)
+#endif
+HC_HEAP_FN u32 load(u32 *p) {
+  u32 v = __scoped_atomic_load_n(p, HC_HEAP_ORDER(__ATOMIC_ACQUIRE),
+                                 __MEMORY_SCOPE_DEVICE);
+  HC_HEAP_FENCE();
+  return v;
+}
+HC_HEAP_FN u64 load64(u64 *p) {
+  u64 v = __scoped_atomic_load_n(p, HC_HEAP_ORDER(__ATOMIC_ACQUIRE),
+                                 __MEMORY_SCOPE_DEVICE);
+  HC_HEAP_FENCE();
+  return v;
+}
+HC_HEAP_FN void store(u32 *p, u32 v) {
+  HC_HEAP_FENCE();
+  __scoped_atomic_store_n(p, v, HC_HEAP_ORDER(__ATOMIC_RELEASE),
+                          __MEMORY_SCOPE_DEVICE);
 }
 HC_HEAP_FN u32 fetch_add(u32 *p, u32 v) {
   return __scoped_atomic_fetch_add(p, v, __ATOMIC_RELAXED,
                                    __MEMORY_SCOPE_DEVICE);
 }
-HC_HEAP_FN u32 fetch_sub(u32 *p, u32 v) {
-  return __scoped_atomic_fetch_sub(p, v, __ATOMIC_ACQ_REL,
-                                   __MEMORY_SCOPE_DEVICE);
-}
-HC_HEAP_FN u32 fetch_or(u32 *p, u32 v) {
-  return __scoped_atomic_fetch_or(p, v, __ATOMIC_ACQ_REL,
-                                  __MEMORY_SCOPE_DEVICE);
-}
-HC_HEAP_FN u32 fetch_and(u32 *p, u32 v) {
-  return __scoped_atomic_fetch_and(p, v, __ATOMIC_ACQ_REL,
-                                   __MEMORY_SCOPE_DEVICE);
-}
-HC_HEAP_FN void store(u32 *p, u32 v) {
-  __scoped_atomic_store_n(p, v, __ATOMIC_RELEASE, __MEMORY_SCOPE_DEVICE);
+#define HC_HEAP_RMW(name, builtin)                                             \
+  HC_HEAP_FN u32 name(u32 *p, u32 v) {                                         \
+    HC_HEAP_FENCE();                                                           \
+    u32 r = builtin(p, v, HC_HEAP_ORDER(__ATOMIC_ACQ_REL),                     \
+                    __MEMORY_SCOPE_DEVICE);                                    \
+    HC_HEAP_FENCE();                                                           \
+    return r;                                                                  \
+  }
+HC_HEAP_RMW(fetch_sub, __scoped_atomic_fetch_sub)
+HC_HEAP_RMW(fetch_or, __scoped_atomic_fetch_or)
+HC_HEAP_RMW(fetch_and, __scoped_atomic_fetch_and)
+#undef HC_HEAP_RMW
+template <typename T> HC_HEAP_FN bool cas_any(T *p, T expected, T desired) {
+  HC_HEAP_FENCE();
+  bool done = __scoped_atomic_compare_exchange_n(
+      p, &expected, desired, false, HC_HEAP_ORDER(__ATOMIC_ACQ_REL),
+      HC_HEAP_ORDER(__ATOMIC_ACQUIRE), __MEMORY_SCOPE_DEVICE);
+  HC_HEAP_FENCE();
+  return done;
 }
 HC_HEAP_FN bool cas(u32 *p, u32 expected, u32 desired) {
-  return __scoped_atomic_compare_exchange_n(p, &expected, desired, false,
-                                            __ATOMIC_ACQ_REL,
-                                            __ATOMIC_ACQUIRE,
-                                            __MEMORY_SCOPE_DEVICE);
+  return cas_any(p, expected, desired);
 }
 HC_HEAP_FN bool cas64(u64 *p, u64 expected, u64 desired) {
-  return __scoped_atomic_compare_exchange_n(p, &expected, desired, false,
-                                            __ATOMIC_ACQ_REL,
-                                            __ATOMIC_ACQUIRE,
-                                            __MEMORY_SCOPE_DEVICE);
+  return cas_any(p, expected, desired);
 }
-HC_HEAP_FN u64 load64(u64 *p) {
-  return __scoped_atomic_load_n(p, __ATOMIC_ACQUIRE, __MEMORY_SCOPE_DEVICE);
-}
+#undef HC_HEAP_ORDER
+#undef HC_HEAP_FENCE
+#endif
 
 template <typename T> HC_HEAP_FN T *at(u64 address) {
   return reinterpret_cast<T *>(static_cast<size_t>(address));
@@ -133,9 +224,10 @@ HC_HEAP_FN void report(control *h, u32 code, const void *address,
   status *s = at<status>(h->status);
   if (!s)
     return;
+  // Relaxed, then a system fence: the host reads it after the kernel.
   u32 expected = error_none;
   if (__scoped_atomic_compare_exchange_n(&s->error, &expected, code, false,
-                                         __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE,
+                                         __ATOMIC_RELAXED, __ATOMIC_RELAXED,
                                          __MEMORY_SCOPE_SYSTEM)) {
     __scoped_atomic_store_n(&s->address,
                             static_cast<u64>(reinterpret_cast<size_t>(address)),
@@ -143,7 +235,11 @@ HC_HEAP_FN void report(control *h, u32 code, const void *address,
     __scoped_atomic_store_n(&s->size, size, __ATOMIC_RELAXED,
                             __MEMORY_SCOPE_SYSTEM);
   }
+#if defined(__NVPTX__)
+  __nvvm_membar_sys();
+#else
   __scoped_atomic_thread_fence(__ATOMIC_SEQ_CST, __MEMORY_SCOPE_SYSTEM);
+#endif
 }
 
 // --- pages ---------------------------------------------------------------
@@ -273,7 +369,7 @@ HC_HEAP_FN u32 page_for_class(control *h, u32 c, bool &fresh) {
   // A fresh page: its bitmap and counter are zero. Chunks beyond the
   // capacity of a class with fewer than 32 a page are marked taken.
   if (capacity < 32)
-    store(bitmap_of(h, page), ~((1u << capacity) - 1));
+    fetch_or(bitmap_of(h, page), ~((1u << capacity) - 1));
   store(&at<u32>(h->page_info)[page], c + 1);
   return page;
 }
@@ -281,7 +377,7 @@ HC_HEAP_FN u32 page_for_class(control *h, u32 c, bool &fresh) {
 // Returns an unpublished page of class c to the pool.
 HC_HEAP_FN void unclaim_fresh_page(control *h, u32 c, u32 page) {
   if (capacity_of(h, c) < 32)
-    store(bitmap_of(h, page), 0);
+    fetch_and(bitmap_of(h, page), (1u << capacity_of(h, c)) - 1);
   store(&at<u32>(h->page_info)[page], 0);
   release_pages(h, page, 1);
 }
