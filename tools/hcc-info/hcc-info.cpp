@@ -22,6 +22,7 @@
 #include <hc/detail/accelerator.hpp>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <iostream>
@@ -60,7 +61,12 @@ struct AcceleratorRecord {
 std::vector<std::string> featuresOf(const hc::detail::device_info &Info) {
   std::vector<std::string> Features;
   bool HostIsDeviceMemory = Info.is_host_memory;
-  if (HostIsDeviceMemory || Info.reads_host_memory)
+  // CUDA GPUs without pageable-memory access get host memory made visible
+  // launch by launch (docs/svm.md) unless HCC_SVM=0.
+  const char *SvmSetting = std::getenv("HCC_SVM");
+  bool SvmOn = !SvmSetting || std::string(SvmSetting) != "0";
+  if (HostIsDeviceMemory || Info.reads_host_memory ||
+      (Info.backend == hc::detail::backend_kind::cuda && SvmOn))
     Features.push_back("svm");
   // The CPU backend's memory is host memory; the GPU backends map
   // page-locked host memory into their devices.

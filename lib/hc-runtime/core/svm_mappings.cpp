@@ -77,7 +77,9 @@ bool find_mapping(std::uintptr_t addr, host_mapping &out) {
   return found;
 }
 
-bool current_thread_stack(std::uintptr_t &begin, std::uintptr_t &end) noexcept {
+namespace {
+
+bool query_thread_stack(std::uintptr_t &begin, std::uintptr_t &end) noexcept {
   pthread_attr_t attr;
   if (pthread_getattr_np(pthread_self(), &attr) != 0)
     return false;
@@ -90,6 +92,25 @@ bool current_thread_stack(std::uintptr_t &begin, std::uintptr_t &end) noexcept {
   begin = reinterpret_cast<std::uintptr_t>(base);
   end = begin + size;
   return true;
+}
+
+} // namespace
+
+bool current_thread_stack(std::uintptr_t &begin, std::uintptr_t &end) noexcept {
+  // Asked once per thread: for the main thread glibc reads /proc/self/maps
+  // to answer, which would double the cost of a first launch.
+  struct bounds {
+    bool known = false, ok = false;
+    std::uintptr_t begin = 0, end = 0;
+  };
+  thread_local bounds mine;
+  if (!mine.known) {
+    mine.ok = query_thread_stack(mine.begin, mine.end);
+    mine.known = true;
+  }
+  begin = mine.begin;
+  end = mine.end;
+  return mine.ok;
 }
 
 // glibc's chunk header (malloc/malloc.c): two size_t words before the user

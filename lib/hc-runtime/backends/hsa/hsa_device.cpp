@@ -278,6 +278,20 @@ const hsa_kernel &hsa_device::kernel(const char *name, std::size_t args_size) {
   // default stack size.
   k.private_fixed = md->private_segment_fixed_size +
                     (md->uses_dynamic_stack ? 1024u : 0u);
+  // Kernels that use the program's global variables read their host
+  // addresses from slots only the CUDA backend fills so far (docs/svm.md):
+  // refuse them rather than let them follow null pointers.
+  hsa_executable_symbol_t slots{};
+  if (api_->hsa_executable_get_symbol_by_name(
+          img.executable, "__hcc_host_global_slots", &desc_.agent, &slots) ==
+      HSA_STATUS_SUCCESS)
+    throw Kalmar::runtime_exception(
+        "hc runtime: kernels of " +
+            std::string(best->desc.source ? best->desc.source : "?") +
+            " use global variables of the host program, which the HSA "
+            "backend does not support yet (docs/svm.md); capture pointers "
+            "to them instead",
+        Kalmar::E_FAIL_CODE);
   hsa_executable_symbol_t symbol{};
   std::string kd = md->symbol.empty() ? std::string(name) + ".kd" : md->symbol;
   hsa_status_t s = api_->hsa_executable_get_symbol_by_name(
