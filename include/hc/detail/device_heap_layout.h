@@ -21,7 +21,7 @@
 #ifndef HC_DETAIL_DEVICE_HEAP_LAYOUT_H
 #define HC_DETAIL_DEVICE_HEAP_LAYOUT_H
 
-#if defined(__CUDA__)
+#if defined(__CUDA__) || defined(__HIP__)
 #define HC_HEAP_HD __attribute__((host, device))
 #else
 #define HC_HEAP_HD
