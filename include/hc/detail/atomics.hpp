@@ -1,7 +1,8 @@
 // hc's atomic functions on global or tile_static memory. They are relaxed
-// read-modify-write operations at device scope, as in hcc; Clang's
-// __atomic builtins lower them to native atomics on every target (NVPTX
-// atom.*, x86 lock-prefixed instructions on the CPU backend).
+// read-modify-write operations at system scope (tile scope on tile_static
+// memory; docs/platform-atomics.md); Clang's __atomic builtins lower them to
+// native atomics on every target (NVPTX atom.*/red.* through hcc's
+// PlatformAtomics pass, x86 lock-prefixed instructions on the CPU backend).
 #ifndef HC_DETAIL_ATOMICS_HPP
 #define HC_DETAIL_ATOMICS_HPP
 
