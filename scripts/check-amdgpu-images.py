@@ -299,6 +299,7 @@ XFAIL = {
     "math/half-overloads.cpp": NO_DEVICE_MATH,
     "math/libm-in-kernels.cpp": NO_DEVICE_MATH,
     "math/precise-accuracy.cpp": NO_DEVICE_MATH,
+    "math/ptx-precise-rounding.cpp": NO_DEVICE_MATH,
     "printf/formats.cpp": NO_PRINTF,
     "printf/many_threads.cpp": NO_PRINTF,
     "printf/oversized_record.cpp": NO_PRINTF,

@@ -64,4 +64,15 @@ void addDeviceLibraryArgs(StringRef Arch, const Toolchain &TC,
   }
 }
 
+void addDeviceFPContractArgs(const std::vector<std::string> &UserArgs,
+                             std::vector<std::string> &Args) {
+  StringRef Chosen;
+  for (StringRef Arg : UserArgs)
+    if (Arg.consume_front("-ffp-contract="))
+      Chosen = Arg;
+  if (Chosen == "on" || Chosen == "off" || Chosen == "fast-honor-pragmas")
+    return;
+  Args.push_back("-ffp-contract=fast-honor-pragmas");
+}
+
 } // namespace hcc

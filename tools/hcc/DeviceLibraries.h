@@ -37,6 +37,17 @@ std::vector<std::string> deviceBitcodeLibraries(const llvm::Triple &T);
 void addDeviceLibraryArgs(llvm::StringRef Arch, const Toolchain &TC,
                           std::vector<std::string> &Args);
 
+/// Appends -ffp-contract=fast-honor-pragmas to a device pass's \p Args
+/// unless the user's device arguments \p UserArgs chose "on", "off" or that
+/// mode last. CUDA's default (and -ffast-math's) "fast" lets the backend
+/// fuse any multiply and add into an fma, including inside the math
+/// library, whose argument reductions and double-double steps need each
+/// operation rounded as written (sin(1e22) came out with the wrong sign).
+/// In the mode chosen here the user's own expressions are still contracted
+/// as with "fast" (per operation), the library's are not. See docs/math.md.
+void addDeviceFPContractArgs(const std::vector<std::string> &UserArgs,
+                             std::vector<std::string> &Args);
+
 } // namespace hcc
 
 #endif // HCC_DRIVER_DEVICELIBRARIES_H

@@ -164,6 +164,9 @@ Job PassCommandBuilder::devicePass(const TranslationUnit &TU,
     Args.insert(Args.end(), {"-S", "-o", TU.DeviceOutputs[TargetIdx]});
   }
   Args.push_back(TU.Input->Path);
+  // Last, so that it overrides the user's -ffp-contract=fast or -ffast-math
+  // (clang takes the last): docs/math.md.
+  addDeviceFPContractArgs(Opts.DeviceArgs, Args);
   return clangJob(std::move(Args));
 }
 

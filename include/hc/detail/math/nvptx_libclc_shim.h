@@ -64,7 +64,6 @@ HC_LIBCLC_1(exp, "_Z3expf", "_Z3expd")
 HC_LIBCLC_1(exp10, "_Z5exp10f", "_Z5exp10d")
 HC_LIBCLC_1(exp2, "_Z4exp2f", "_Z4exp2d")
 HC_LIBCLC_1(expm1, "_Z5expm1f", "_Z5expm1d")
-HC_LIBCLC_1(lgamma, "_Z6lgammaf", "_Z6lgammad")
 HC_LIBCLC_1(log, "_Z3logf", "_Z3logd")
 HC_LIBCLC_1(log10, "_Z5log10f", "_Z5log10d")
 HC_LIBCLC_1(log1p, "_Z5log1pf", "_Z5log1pd")
@@ -81,10 +80,8 @@ HC_LIBCLC_1(rsqrt, "_Z5rsqrtf", "_Z5rsqrtd")
 // Two-argument functions.
 HC_LIBCLC_2(atan2, "_Z5atan2ff", "_Z5atan2dd")
 HC_LIBCLC_2(fdim, "_Z4fdimff", "_Z4fdimdd")
-HC_LIBCLC_2(fmod, "_Z4fmodff", "_Z4fmoddd")
 HC_LIBCLC_2(hypot, "_Z5hypotff", "_Z5hypotdd")
 HC_LIBCLC_2(nextafter, "_Z9nextafterff", "_Z9nextafterdd")
-HC_LIBCLC_2(remainder, "_Z9remainderff", "_Z9remainderdd")
 
 // Functions with a pointer or int argument.
 extern "C" __device__ float __hc_clc_frexpf(float, int *) __asm__("_Z5frexpfPi");
@@ -109,13 +106,120 @@ extern "C" __device__ int __hc_clc_ilogb(double) __asm__("_Z5ilogbd");
 extern "C" __device__ float __hc_clc_tanpif(float) __asm__("_Z5tanpif");
 extern "C" __device__ double __hc_clc_tanpi(double) __asm__("_Z5tanpid");
 
+// Where libclc's own answers are wrong, hcc's (checked against the host by
+// test/math/precise-accuracy.cpp):
+//  * libclc is built without fp32 denormals, so its float functions treat
+//    subnormal *inputs* as zero too: ldexpf(0x1.6p-128f, 208) returns 0 and
+//    remquof(0, 0x1p-149f) NaN. Exact float operations are done in double
+//    here, where every float is normal and the result is exact (fmod,
+//    remainder, remquo) or rounded once (ldexp).
+//  * libclc's double ldexp returns inf for NaN (its early-out tests inf and
+//    zero but not NaN).
+//  * libclc's ilogb answers OpenCL's FP_ILOGBNAN (INT_MAX); C++ code
+//    compares with the host's FP_ILOGB0 / FP_ILOGBNAN.
+//  * tgamma(-0) must be -inf and lgamma(-inf) +inf (libclc: +inf, and -inf
+//    for float).
+
+/// x * 2^n rounded once: the power of two is applied in at most three
+/// steps, each a normal double, so that only the last multiplication can
+/// round (a subnormal intermediate only happens when the result rounds to
+/// zero anyway).
+extern "C" __device__ inline __attribute__((always_inline)) double
+__hc_ldexp(double x, int n) {
+  // Each step rounded as written, whatever the user's -ffp-contract (the
+  // device pass honours this pragma: docs/math.md). A file-wide pragma would
+  // leak into the user's code after this header.
+#pragma clang fp contract(off)
+  // Beyond these every finite non-zero x over- or underflows.
+  if (n > 2100)
+    n = 2100;
+  if (n < -2100)
+    n = -2100;
+  if (n > 1023) {
+    x *= 0x1p1023;
+    n -= 1023;
+    if (n > 1023) {
+      x *= 0x1p1023;
+      n -= 1023;
+    }
+  } else if (n < -1022) {
+    // 2^-969 = 2^-1022 * 2^53: leaves 53 bits of room above the
+    // subnormals for the last step.
+    x *= 0x1p-969;
+    n += 969;
+    if (n < -1022) {
+      x *= 0x1p-969;
+      n += 969;
+    }
+  }
+  return x * __builtin_bit_cast(double, (unsigned long long)(n + 1023) << 52);
+}
+
+/// Every float times 2^n for |n| <= 400 is an exact normal double, so one
+/// rounding to float gives the correctly rounded result, subnormal or not.
+extern "C" __device__ inline __attribute__((always_inline)) float
+__hc_ldexpf(float x, int n) {
+  n = n > 400 ? 400 : (n < -400 ? -400 : n);
+  return (float)__hc_ldexp((double)x, n);
+}
+
+extern "C" __device__ inline __attribute__((always_inline)) int
+__hc_ilogbf(float x) {
+  unsigned u = __builtin_bit_cast(unsigned, x) & 0x7fffffffu;
+  if (u == 0)
+    return FP_ILOGB0;
+  if (u >= 0x7f800000u)
+    return u == 0x7f800000u ? INT_MAX : FP_ILOGBNAN;
+  if (u < 0x00800000u) // subnormal: u * 2^-149
+    return (31 - __builtin_clz(u)) - 149;
+  return int(u >> 23) - 127;
+}
+
+extern "C" __device__ inline __attribute__((always_inline)) int
+__hc_ilogb(double x) {
+  unsigned long long u =
+      __builtin_bit_cast(unsigned long long, x) & 0x7fffffffffffffffull;
+  if (u == 0)
+    return FP_ILOGB0;
+  if (u >= 0x7ff0000000000000ull)
+    return u == 0x7ff0000000000000ull ? INT_MAX : FP_ILOGBNAN;
+  if (u < 0x0010000000000000ull) // subnormal: u * 2^-1074
+    return (63 - __builtin_clzll(u)) - 1074;
+  return int(u >> 52) - 1023;
+}
+
+// fmod, remainder, remquo: the exact double result of float operands is a
+// float.
+extern "C" __device__ double __hc_clc_fmod(double, double) __asm__("_Z4fmoddd");
+extern "C" __device__ double __hc_clc_remainder(double, double)
+    __asm__("_Z9remainderdd");
+HC_NV_FN double __nv_fmod(double x, double y) { return __hc_clc_fmod(x, y); }
+HC_NV_FN float __nv_fmodf(float x, float y) {
+  return (float)__hc_clc_fmod((double)x, (double)y);
+}
+HC_NV_FN double __nv_remainder(double x, double y) {
+  return __hc_clc_remainder(x, y);
+}
+HC_NV_FN float __nv_remainderf(float x, float y) {
+  return (float)__hc_clc_remainder((double)x, (double)y);
+}
+HC_NV_FN float __nv_remquof(float x, float y, int *q) {
+  return (float)__hc_clc_remquo((double)x, (double)y, q);
+}
+
+extern "C" __device__ float __hc_clc_lgammaf(float) __asm__("_Z6lgammaf");
+extern "C" __device__ double __hc_clc_lgamma(double) __asm__("_Z6lgammad");
+HC_NV_FN float __nv_lgammaf(float x) {
+  return __builtin_isinf(x) ? __builtin_inff() : __hc_clc_lgammaf(x);
+}
+HC_NV_FN double __nv_lgamma(double x) {
+  return __builtin_isinf(x) ? __builtin_inf() : __hc_clc_lgamma(x);
+}
+
 HC_NV_FN float __nv_frexpf(float x, int *e) { return __hc_clc_frexpf(x, e); }
 HC_NV_FN double __nv_frexp(double x, int *e) { return __hc_clc_frexp(x, e); }
 HC_NV_FN float __nv_modff(float x, float *i) { return __hc_clc_modff(x, i); }
 HC_NV_FN double __nv_modf(double x, double *i) { return __hc_clc_modf(x, i); }
-HC_NV_FN float __nv_remquof(float x, float y, int *q) {
-  return __hc_clc_remquof(x, y, q);
-}
 HC_NV_FN double __nv_remquo(double x, double y, int *q) {
   return __hc_clc_remquo(x, y, q);
 }
@@ -133,15 +237,15 @@ HC_NV_FN void __nv_sincospi(double x, double *s, double *c) {
   *s = __hc_clc_sinpi(x);
   *c = __hc_clc_cospi(x);
 }
-HC_NV_FN float __nv_ldexpf(float x, int e) { return __hc_clc_ldexpf(x, e); }
-HC_NV_FN double __nv_ldexp(double x, int e) { return __hc_clc_ldexp(x, e); }
+HC_NV_FN float __nv_ldexpf(float x, int e) { return __hc_ldexpf(x, e); }
+HC_NV_FN double __nv_ldexp(double x, int e) { return __hc_ldexp(x, e); }
 // FLT_RADIX is 2: scalbn is ldexp.
-HC_NV_FN float __nv_scalbnf(float x, int e) { return __hc_clc_ldexpf(x, e); }
-HC_NV_FN double __nv_scalbn(double x, int e) { return __hc_clc_ldexp(x, e); }
+HC_NV_FN float __nv_scalbnf(float x, int e) { return __hc_ldexpf(x, e); }
+HC_NV_FN double __nv_scalbn(double x, int e) { return __hc_ldexp(x, e); }
 HC_NV_FN float __nv_powif(float x, int n) { return __hc_clc_pownf(x, n); }
 HC_NV_FN double __nv_powi(double x, int n) { return __hc_clc_pown(x, n); }
-HC_NV_FN int __nv_ilogbf(float x) { return __hc_clc_ilogbf(x); }
-HC_NV_FN int __nv_ilogb(double x) { return __hc_clc_ilogb(x); }
+HC_NV_FN int __nv_ilogbf(float x) { return __hc_ilogbf(x); }
+HC_NV_FN int __nv_ilogb(double x) { return __hc_ilogb(x); }
 
 // pow: libclc's float pow is used as is. Its double pow returns +inf
 // instead of 0 for |x| < 1 and exponents of 1e100 or so (an
@@ -172,6 +276,8 @@ HC_NV_FN double __nv_tgamma(double x) {
         x, [](double a, double b) { return __hc_clc_pow(a, b); },
         [](double a) { return __hc_clc_exp(a); },
         [](double a) { return __hc_clc_log(a); });
+  if (x == 0) // a pole: +-inf with the sign of the zero
+    return 1 / x;
   return __hc_clc_tgamma(x);
 }
 HC_NV_FN float __nv_tgammaf(float x) { return (float)__nv_tgamma(x); }

@@ -283,6 +283,18 @@ using precise_math::signbitf;
 // namespace fast_math;` an unqualified float call in device code may also
 // see Clang's global device overload, which is the precise one and wins.
 #if HC_MATH_NVPTX
+// exp and exp10 as 2^(x log2 b): rounding the product x log2 b alone costs
+// |x log2 b| * ln 2 ulp of relative error in the result (70 ulp for exp10
+// near x = 30, over OpenCL's fast bound). The product's rounding error
+// (recovered with an fma) and the constant's low part go through a second
+// ex2.approx, of an argument below 2^-16 where it is all but exact.
+HC_MATH_FN float __hc_fast_exp2_of_product(float x, float hi, float lo) {
+  float t = x * hi;
+  float e = __builtin_fmaf(x, hi, -t) + x * lo;
+  if (__builtin_isinf(t)) // x infinite, or the product overflowed
+    e = 0;
+  return __nvvm_ex2_approx_f(t) * __nvvm_ex2_approx_f(e);
+}
 #define HC_FAST(name, nvptx_expr)                                              \
   HC_MATH_FN float name##f(float x) { return nvptx_expr; }                     \
   HC_MATH_FN float name(float x) { return nvptx_expr; }                        \
@@ -295,8 +307,9 @@ HC_FAST(cos, __nvvm_cos_approx_f(x))
 HC_FAST(tan, __nvvm_div_approx_f(__nvvm_sin_approx_f(x),
                                  __nvvm_cos_approx_f(x)))
 HC_FAST(exp2, __nvvm_ex2_approx_f(x))
-HC_FAST(exp, __nvvm_ex2_approx_f(x * 0x1.715476p+0f))   // x * log2(e)
-HC_FAST(exp10, __nvvm_ex2_approx_f(x * 0x1.a934f0p+1f)) // x * log2(10)
+// log2(e) and log2(10) as float pairs hi + lo.
+HC_FAST(exp, __hc_fast_exp2_of_product(x, 0x1.715476p+0f, 0x1.4ae0c0p-26f))
+HC_FAST(exp10, __hc_fast_exp2_of_product(x, 0x1.a934f0p+1f, 0x1.2f346ep-24f))
 HC_FAST(log2, __nvvm_lg2_approx_f(x))
 HC_FAST(log, __nvvm_lg2_approx_f(x) * 0x1.62e430p-1f)    // * ln(2)
 HC_FAST(log10, __nvvm_lg2_approx_f(x) * 0x1.344136p-2f)  // * log10(2)

@@ -15,15 +15,23 @@ namespace hc {
 namespace detail {
 namespace math {
 
+// Double-double arithmetic depends on every operation being rounded on
+// its own: a multiply-add contracted into an fma (CUDA's default
+// -ffp-contract=fast) breaks the error terms. The driver compiles device
+// code with -ffp-contract=fast-honor-pragmas, so the pragma at the top of
+// each function below holds (for that function only).
+
 // Double-double helpers: a value is hi + lo with |lo| <= ulp(hi) / 2.
 struct dd {
   double hi, lo;
 };
 __attribute__((host, device)) inline dd dd_add(double a, double b) {
+#pragma clang fp contract(off)
   double s = a + b, bb = s - a;
   return {s, (a - (s - bb)) + (b - bb)};
 }
 __attribute__((host, device)) inline dd dd_mul(dd a, dd b) {
+#pragma clang fp contract(off)
   double p = a.hi * b.hi;
   double e = __builtin_fma(a.hi, b.hi, -p) + (a.hi * b.lo + a.lo * b.hi);
   return dd_add(p, e);
@@ -34,10 +42,16 @@ __attribute__((host, device)) inline dd dd_mul(dd a, dd b) {
 template <typename Pow, typename Exp, typename Log>
 __attribute__((host, device)) inline double
 gamma_positive(double x, Pow pow, Exp exp, Log log) {
+#pragma clang fp contract(off)
   if (!(x > 0))
     return x - x; // callers pass x > 0 only; NaN otherwise
   if (x > 171.62437695630272)
     return __builtin_inf();
+  // Gamma(x) = 1/x - Euler's gamma + O(x): below 2^-54 the O(x) term is
+  // under an ulp (and 1/x overflows to inf below 2^-1024, as it must; the
+  // recurrence below would turn that into inf - inf = NaN).
+  if (x < 0x1p-54)
+    return 1 / x - 0.57721566490153286061;
   if (x <= 23 && x == __builtin_trunc(x)) { // (x-1)!, exact in double
     double f = 1;
     for (double k = 2; k < x; ++k)
