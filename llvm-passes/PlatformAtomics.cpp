@@ -423,8 +423,10 @@ private:
     if (!Ptr)
       Ptr = RMW.getPointerOperand();
     AtomicOrdering Order = RMW.getOrdering();
-    bool Red = RMW.use_empty() && (Order == AtomicOrdering::Monotonic ||
-                                   Order == AtomicOrdering::Release);
+    // red has no exch (nor cas); it takes only relaxed and release.
+    bool Red = RMW.use_empty() && Ptx.Op != "exch" &&
+               (Order == AtomicOrdering::Monotonic ||
+                Order == AtomicOrdering::Release);
     std::string Asm;
     raw_string_ostream OS(Asm);
     if (Order == AtomicOrdering::SequentiallyConsistent)

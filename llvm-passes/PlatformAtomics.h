@@ -30,7 +30,8 @@
 //   seq_cst  fence.sc.<scope>; atom.acquire.<scope>   (as LLVM's cmpxchg)
 // with <scope> sys for the default scope (gpu, cta, cluster for Clang's
 // scoped atomics), cta for .shared memory; red instead of atom when the
-// result is unused and the order is relaxed or release. sm_60/61 have scopes
+// result is unused, the order is relaxed or release and red has the
+// operation (it has no exch). sm_60/61 have scopes
 // but no .sem: relaxed ones become atom.sys. Before sm_60 nothing changes
 // (no system scope in the hardware).
 //

@@ -4,8 +4,8 @@
 // PlatformAtomics pass (LLVM 22 alone emits them relaxed at GPU scope:
 // "atom.global.add.u32"). seq_cst = fence.sc.sys + the acquire form, as
 // LLVM does for cmpxchg. A read-modify-write whose result is unused and
-// whose order is relaxed or release is a red. tile_static (.shared) atomics
-// get cta scope. 8/16-bit and/or/xor are widened to their 32-bit word;
+// whose order is relaxed or release is a red (not exch: red has none).
+// tile_static (.shared) atomics get cta scope. 8/16-bit and/or/xor are widened to their 32-bit word;
 // other 8/16-bit and float read-modify-writes are compare-exchange loops at
 // system scope. -mllvm -hcc-platform-atomics=false shows what LLVM does.
 //
@@ -187,7 +187,8 @@ int main() {
   // CHECK: red.relaxed.cta.shared.add.f32
   // CHECK: red.relaxed.sys.add.u32
   // CHECK: red.relaxed.sys.max.s32
-  // CHECK: red.relaxed.sys.exch.b32
+  // red has no exch: atom even though the result is unused
+  // CHECK: atom.relaxed.sys.exch.b32
   // CHECK: atom.relaxed.sys.add.u32
   // sm_60/61 have scopes but no memory orders: atom.sys.
   // SM60-LABEL: .entry
