@@ -305,3 +305,23 @@ TEST_F(HsaDispatch, ArgumentBlockOfTheWrongSizeIsAnError) {
 }
 
 } // namespace
+
+// Kernels that allocate need the device heap, which the HSA backend does not
+// create yet (docs/device-heap.md): their launch is refused with a message.
+TEST_F(HsaDispatch, KernelsThatAllocateAreRefused) {
+  auto q = dev_->create_queue(execute_order::in_order);
+  int out = 0;
+  block args{&out, 7, {1, 2, 3}};
+  dispatch.variables.insert("__hcc_device_heap");
+  try {
+    q->launch(launch_of(args, 10), {});
+    ADD_FAILURE() << "launched";
+  } catch (const Kalmar::runtime_exception &e) {
+    EXPECT_NE(std::string(e.what()).find("allocate memory (new, malloc), "
+                                         "which the HSA backend does not "
+                                         "support yet"),
+              std::string::npos)
+        << e.what();
+  }
+  dispatch.variables.clear();
+}

@@ -193,6 +193,7 @@ struct fake_dispatch_state {
   std::vector<fake_copy> copies;
   std::vector<void *> locked, unlocked;
   std::string symbol_asked;
+  std::set<std::string> variables; // device variables the code object has
 };
 inline fake_dispatch_state dispatch;
 
@@ -330,6 +331,13 @@ inline hsa_status_t fake_freeze(hsa_executable_t, const char *) {
 inline hsa_status_t fake_get_symbol(hsa_executable_t, const char *name,
                                     const hsa_agent_t *,
                                     hsa_executable_symbol_t *sym) {
+  // Kernel descriptors, and the variables a test put in the code object:
+  // the runtime asks for some (host global slots, the device heap) to
+  // refuse kernels that use them. Anything else: an error, as in ROCr.
+  std::string asked = name;
+  if ((asked.size() < 3 || asked.compare(asked.size() - 3, 3, ".kd") != 0) &&
+      !dispatch.variables.count(asked))
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   dispatch.symbol_asked = name;
   sym->handle = 79;
   return HSA_STATUS_SUCCESS;

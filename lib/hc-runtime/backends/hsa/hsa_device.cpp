@@ -292,6 +292,18 @@ const hsa_kernel &hsa_device::kernel(const char *name, std::size_t args_size) {
             "backend does not support yet (docs/svm.md); capture pointers "
             "to them instead",
         Kalmar::E_FAIL_CODE);
+  // Kernels that allocate (new, malloc) need the device heap, which only
+  // the CUDA backend creates so far (docs/device-heap.md).
+  hsa_executable_symbol_t heap{};
+  if (api_->hsa_executable_get_symbol_by_name(
+          img.executable, "__hcc_device_heap", &desc_.agent, &heap) ==
+      HSA_STATUS_SUCCESS)
+    throw Kalmar::runtime_exception(
+        "hc runtime: kernels of " +
+            std::string(best->desc.source ? best->desc.source : "?") +
+            " allocate memory (new, malloc), which the HSA backend does not "
+            "support yet (docs/device-heap.md)",
+        Kalmar::E_FAIL_CODE);
   hsa_executable_symbol_t symbol{};
   std::string kd = md->symbol.empty() ? std::string(name) + ".kd" : md->symbol;
   hsa_status_t s = api_->hsa_executable_get_symbol_by_name(
