@@ -183,7 +183,7 @@ std::string hex(std::uintptr_t v) {
   return text;
 }
 
-enum class outcome { visible, not_host_memory, failed };
+enum class outcome { visible, not_host_memory, unreadable, failed };
 
 // With the registry locked.
 outcome make_visible_locked(registry &r, device &dev, std::uintptr_t addr,
@@ -199,9 +199,12 @@ outcome make_visible_locked(registry &r, device &dev, std::uintptr_t addr,
   if (!find_mapping(addr, m))
     return outcome::not_host_memory;
   if (!m.readable) {
+    // Not memory the host can use either: most likely an integer that
+    // happens to fall into a reserved range (the CUDA driver reserves
+    // address space at 0x200000000, where two small ints land).
     why = "it points into a mapping the process cannot read (" + hex(m.begin) +
           "-" + hex(m.end) + ")";
-    return outcome::failed;
+    return outcome::unreadable;
   }
   if (!m.writable)
     return outcome::not_host_memory; // read-only data: see docs/svm.md
@@ -225,6 +228,35 @@ outcome make_visible_locked(registry &r, device &dev, std::uintptr_t addr,
 // (which no allocator hands out), as on x86-64 and AArch64 Linux.
 bool could_be_pointer(std::uintptr_t v) {
   return v >= 0x10000 && v < (std::uintptr_t(1) << 47);
+}
+
+// Words that point into memory nobody can read are no error at launch
+// (integers land there), but if the kernel then faults they are the likely
+// culprit: the last few are kept for the fault's message.
+struct suspect {
+  std::string kernel;
+  std::uintptr_t address;
+  std::string why;
+};
+
+std::mutex suspects_lock;
+std::vector<suspect> &suspects() {
+  static auto *list = new std::vector<suspect>; // used from error paths
+  return *list;
+}
+
+void remember_suspect(const char *kernel, std::uintptr_t address,
+                      const std::string &why) {
+  if (!kernel)
+    return;
+  std::lock_guard<std::mutex> hold(suspects_lock);
+  std::vector<suspect> &list = suspects();
+  for (const suspect &s : list)
+    if (s.address == address && s.kernel == kernel)
+      return;
+  if (list.size() == 16)
+    list.erase(list.begin());
+  list.push_back({kernel, address, why});
 }
 
 // Words captured by reference point at the variable, not at its data: a
@@ -280,7 +312,12 @@ void make_captured_memory_visible(device &dev, const void *functor,
     if (!hold.owns_lock())
       hold.lock();
     std::string why;
-    if (make_visible_locked(r, dev, word, word, why) != outcome::failed) {
+    outcome o = make_visible_locked(r, dev, word, word, why);
+    if (o == outcome::unreadable) {
+      remember_suspect(kernel_name, word, why);
+      continue;
+    }
+    if (o != outcome::failed) {
       follow_one_level(r, dev, word);
       continue;
     }
@@ -294,6 +331,15 @@ void make_captured_memory_visible(device &dev, const void *functor,
             ": " + why + " (docs/svm.md)",
         Kalmar::E_FAIL_CODE);
   }
+}
+
+std::string fault_suspects(const std::string &context) {
+  std::lock_guard<std::mutex> hold(suspects_lock);
+  std::string text;
+  for (const suspect &s : suspects())
+    if (context.find(s.kernel) != std::string::npos)
+      text += "; the kernel captured " + hex(s.address) + ", and " + s.why;
+  return text;
 }
 
 bool make_range_visible(device &dev, std::uintptr_t addr, std::size_t bytes,

@@ -43,11 +43,16 @@ bool enabled();
 // kernels on `dev`. Words equal to an entry of `skip` (the runtime's own
 // pointers: bound data, storage objects) are left alone. Throws
 // Kalmar::runtime_exception naming the address and `kernel_name` when a
-// word points into host memory that cannot be made visible.
+// word points into host memory the backend refuses to map.
 void make_captured_memory_visible(device &dev, const void *functor,
                                   std::size_t size,
                                   const std::vector<const void *> &skip,
                                   const char *kernel_name);
+
+// For the message of a kernel's memory fault: the words of kernels named in
+// `context` that pointed into memory nobody can read ("" when none). Such
+// words are no error at launch: integers often fall into reserved ranges.
+std::string fault_suspects(const std::string &context);
 
 // Makes [addr, addr + bytes) visible (host globals a device image uses).
 // False with `why` set when it cannot be.

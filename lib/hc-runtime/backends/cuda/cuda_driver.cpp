@@ -1,5 +1,7 @@
 #include "backends/cuda/cuda_driver.hpp"
 
+#include "core/svm_visibility.hpp"
+
 #include "core/environment.hpp"
 #include "hc/detail/exceptions.hpp"
 
@@ -131,7 +133,8 @@ std::string error_message(const driver_api &api, const char *call,
             "is visible to kernels through the pointers and references they "
             "capture (and the first words those point to) and the global "
             "variables they use, not through pointers stored deeper in host "
-            "data (docs/svm.md)";
+            "data (docs/svm.md)" +
+            svm::fault_suspects(context);
   return text;
 }
 

@@ -1,13 +1,13 @@
-// A kernel that captures a pointer into host memory the GPU cannot be
-// given (here a PROT_NONE mapping) fails with an hc::runtime_exception
-// naming the address and the kernel; nothing is launched. On the CPU the
-// kernel is host code and would fault like host code, so GPU only.
+// A kernel that captures a pointer into memory nobody can read (a PROT_NONE
+// mapping) is launched (such words are usually integers that fall into
+// reserved ranges, docs/svm.md), faults, and the wait throws an
+// hc::runtime_exception that names the kernel and the address. On the CPU
+// the kernel is host code and would fault like host code: GPU only.
 
 // REQUIRES: cuda-backend
 // RUN: %hcc %s -o %t && %t | FileCheck %s
-// CHECK: runtime_exception: {{.*}}kernel {{.*}}fill_kernel{{.*}} captures host address 0x{{[0-9a-f]+}} that cannot be made visible
+// CHECK: runtime_exception: {{.*}}fill_kernel{{.*}}CUDA_ERROR_ILLEGAL_ADDRESS{{.*}}the kernel captured 0x{{[0-9a-f]+}}, and it points into a mapping the process cannot read
 // CHECK: address named: yes
-// CHECK: later launches work: yes
 
 #include <hc.hpp>
 
@@ -36,9 +36,5 @@ int main() {
     std::printf("address named: %s\n",
                 what.find(expected) != std::string::npos ? "yes" : "no");
   }
-  int value[16] = {};
-  int *v = value;
-  hc::parallel_for_each(hc::extent<1>(16), fill_kernel{v}).wait();
-  std::printf("later launches work: %s\n", value[15] == 1 ? "yes" : "no");
-  munmap(m, 1 << 16);
+  return 0;
 }
