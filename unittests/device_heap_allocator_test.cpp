@@ -164,6 +164,35 @@ TEST(DeviceHeapAllocator, RunsOutThenRecoversAfterFrees) {
   EXPECT_EQ(again, 32u * 64);
 }
 
+TEST(DeviceHeapAllocator, ConcurrentWorkItemsGetEveryChunkOfAFullHeap) {
+  test_heap t(12, 64); // 64 pages of 16 chunks of 256 B
+  for (int round = 0; round < 3; ++round) {
+    std::vector<std::vector<void *>> got(8);
+    std::vector<std::thread> pool;
+    for (int g = 0; g < 8; ++g)
+      pool.emplace_back([&, g] {
+        test_group = g; // 8 slots, each wanting pages of its own
+        for (unsigned k = 0;; ++k) {
+          test_item = k;
+          void *p = dh::allocate(t.h, 256);
+          if (!p)
+            break;
+          got[g].push_back(p);
+        }
+      });
+    for (std::thread &th : pool)
+      th.join();
+    std::size_t total = 0;
+    for (auto &v : got)
+      total += v.size();
+    EXPECT_EQ(total, 64u * 16) << "round " << round;
+    for (auto &v : got)
+      for (void *p : v)
+        dh::deallocate(t.h, p);
+    EXPECT_EQ(t.chunks_claimed(), 0u);
+  }
+}
+
 TEST(DeviceHeapAllocator, ConcurrentWorkItemsNeverShareABlock) {
   test_heap t(16, 256); // 16 MiB
   const int threads = 8, rounds = 20000, live = 16;

@@ -435,51 +435,62 @@ HC_HEAP_FN u32 take_chunk(control *h, u32 c, u32 page) {
   }
 }
 
-HC_HEAP_FN void *alloc_small(control *h, u32 c) {
-  u32 *slot = &h->slots[c][group_hash() % slots_per_class];
+// A chunk of `page` for this work-item, or null when the page is full
+// (then the claim is undone, and the page listed if a free came between).
+HC_HEAP_FN void *try_page(control *h, u32 c, u32 page) {
   u32 *count = at<u32>(h->page_count);
   u32 capacity = capacity_of(h, c);
+  if (fetch_add(&count[page], 1) < capacity) {
+    u32 chunk = take_chunk(h, c, page);
+    return at<char>(h->arena) + (u64(page) << h->page_shift) +
+           (u64(chunk) << (c + min_chunk_shift));
+  }
+  if (fetch_sub(&count[page], 1) == capacity)
+    list_partial(h, c, page); // a chunk was freed in between
+  return nullptr;
+}
+
+HC_HEAP_FN void *alloc_small(control *h, u32 c) {
+  u32 *slot = &h->slots[c][group_hash() % slots_per_class];
   for (;;) {
     u32 current = load(slot);
-    u32 page;
     if (current) {
-      page = current - 1;
-    } else {
-      bool fresh = false;
-      page = page_for_class(h, c, fresh);
-      if (page == ~0u) {
-        // No page to spare: any page of the class with room will do.
-        for (u32 s = 0; s < slots_per_class; ++s)
-          if (u32 other = load(&h->slots[c][s]))
-            if (load(&count[other - 1]) < capacity) {
-              page = other - 1;
-              break;
-            }
-        if (page == ~0u)
-          return nullptr;
-      } else if (!cas(slot, 0, page + 1)) {
-        // Another work-item filled the slot first: give ours back (a
-        // listed page back to its list, a fresh one to the pool).
-        if (fresh)
-          unclaim_fresh_page(h, c, page);
-        else
-          list_partial(h, c, page);
-        continue;
-      }
-    }
-    if (fetch_add(&count[page], 1) < capacity) {
-      u32 chunk = take_chunk(h, c, page);
-      return at<char>(h->arena) + (u64(page) << h->page_shift) +
-             (u64(chunk) << (c + min_chunk_shift));
-    }
-    // Full: undo, retire the page from the slot (its frees will list it).
-    if (fetch_sub(&count[page], 1) == capacity)
-      list_partial(h, c, page); // a chunk was freed in between
-    if (current)
+      if (void *p = try_page(h, c, current - 1))
+        return p;
+      // Full: retire it from the slot (its frees will list it).
       cas(slot, current, 0);
-    else
-      return nullptr; // the fallback page filled up too
+      continue;
+    }
+    bool fresh = false;
+    u32 page = page_for_class(h, c, fresh);
+    if (page == ~0u)
+      break;
+    if (!cas(slot, 0, page + 1)) {
+      // Another work-item filled the slot first: give ours back (a listed
+      // page back to its list, a fresh one to the pool).
+      if (fresh)
+        unclaim_fresh_page(h, c, page);
+      else
+        list_partial(h, c, page);
+    }
   }
+  // No page to spare: any page of the class with room will do.
+  u32 *count = at<u32>(h->page_count);
+  u32 capacity = capacity_of(h, c);
+  for (u32 s = 0; s < slots_per_class; ++s)
+    if (u32 other = load(&h->slots[c][s]))
+      if (load(&count[other - 1]) < capacity)
+        if (void *p = try_page(h, c, other - 1))
+          return p;
+  // A page freed meanwhile may have been listed.
+  bool fresh = false;
+  u32 page = page_for_class(h, c, fresh);
+  if (page == ~0u)
+    return nullptr;
+  void *p = try_page(h, c, page);
+  if (!cas(slot, 0, page + 1))
+    list_partial(h, c, page); // reachable for the next ones
+  return p;
 }
 
 // --- the entry points' common parts ------------------------------------------
