@@ -345,6 +345,8 @@ public:
         ptxScope(RMW.getContext(), RMW.getSyncScopeID());
     if (!Scope)
       return false;
+    if (*Scope == "cluster" && Sm < 90)
+      Scope = StringRef("gpu"); // no clusters before sm_90: the GPU holds it
     unsigned AS = RMW.getPointerAddressSpace();
     StringRef Space;
     if (AS == 1)
