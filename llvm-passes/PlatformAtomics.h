@@ -17,23 +17,25 @@
 //
 // PlatformAtomicsCheckPass (pipeline start, before pruning): reports, at the
 // user's source line and naming the kernel, the atomics the device cannot
-// perform: wider than 8 bytes, or needing the host's lock-based libatomic
-// (__atomic_load(...) and friends: oversized or misaligned objects), and on
-// NVPTX targets before sm_70 every memory order other than relaxed (no PTX
-// memory model there; LLVM would abort).
+// perform: wider than 8 bytes, misaligned, or needing the host's lock-based
+// libatomic (__atomic_load(...) and friends: objects that are not
+// lock-free). Calls are still where the user wrote them there.
 //
-// PlatformAtomicsLoweringPass (optimizer last, NVPTX only): replaces each of
-// those natively lowered read-modify-writes by the PTX instruction with the
-// right semantics and scope, as inline assembly:
+// PlatformAtomicsLoweringPass (optimizer last, NVPTX only): first, before
+// sm_70, reports every memory order other than relaxed (no PTX memory model
+// there; LLVM would abort) -- after inlining, because libstdc++ passes the
+// order as an argument. Then it replaces each natively lowered
+// read-modify-write by the PTX instruction with the right semantics and
+// scope, as inline assembly:
 //   relaxed  atom.relaxed.<scope>     acquire  atom.acquire.<scope>
 //   release  atom.release.<scope>     acq_rel  atom.acq_rel.<scope>
 //   seq_cst  fence.sc.<scope>; atom.acquire.<scope>   (as LLVM's cmpxchg)
-// with <scope> sys for the default scope (gpu, cta, cluster for Clang's
-// scoped atomics), cta for .shared memory; red instead of atom when the
+// with <scope> sys for LLVM's default (system) scope, gpu/cta/cluster for
+// IR that names those, cta for .shared memory; red instead of atom when the
 // result is unused, the order is relaxed or release and red has the
-// operation (it has no exch). sm_60/61 have scopes
-// but no .sem: relaxed ones become atom.sys. Before sm_60 nothing changes
-// (no system scope in the hardware).
+// operation (it has no exch). sm_60/61 have scopes but no .sem: relaxed
+// ones become atom.sys. Before sm_60 nothing changes (no system scope in
+// the hardware).
 //
 // `-mllvm -hcc-platform-atomics=false` turns the lowering off (to compare).
 //
