@@ -185,6 +185,12 @@ DriverOptions classifyArguments(ArrayRef<const char *> Argv) {
         SawHcFlag = true;
         continue;
       }
+      // Offloaded standard parallel algorithms. Not clang's --hipstdpar
+      // driver flag, which would look for rocThrust's headers.
+      if (Spelling == "--stdpar") {
+        Opts.Stdpar = true;
+        continue;
+      }
       // The original hcc's target flag; routed through the same validation
       // as --offload-arch so that gfx* gives the AMDGPU message.
       // "--offload-arch sm_80": clang only has the joined form, but the

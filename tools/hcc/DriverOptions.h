@@ -66,6 +66,10 @@ struct DriverOptions {
   bool UserDebug = false;     ///< Some -g flag given (even -g0).
   bool UserOptLevel = false;  ///< Some -O flag given.
   bool UserCuid = false;      ///< -cuid= given: do not add our own.
+  /// --stdpar: force-include hc/stdpar.hpp into both passes so that the
+  /// standard parallel algorithms run on the accelerator
+  /// (docs/parallel-stl.md).
+  bool Stdpar = false;
 
   /// Dependency files (-MD/-MMD) are written by the host pass only; clang
   /// derives their default name and target from -o, which would be one of

@@ -47,6 +47,12 @@ void PassCommandBuilder::addCommonOffloadArgs(std::vector<std::string> &Args,
   Args.insert(Args.end(), {"-nocudainc", "-nocudalib", "-Xclang",
                            "--hipstdpar", "-include", TC.Prelude, "-isystem",
                            TC.IncludeDir});
+  // --stdpar: the overloads of the standard algorithms for the parallel
+  // execution policies, in both passes so that the kernels they launch are
+  // compiled for the device (docs/parallel-stl.md).
+  if (Opts.Stdpar)
+    Args.insert(Args.end(), {"-include", TC.IncludeDir + "/hc/stdpar.hpp",
+                             "-D__HCC_STDPAR__=1"});
 
   // The macros of the original hcc (seed: hc-api-wiki, "hcc Built-In
   // Macros"), plus __HCC_HC__/__HCC_AMP__ which ROCm's hcc also defined.

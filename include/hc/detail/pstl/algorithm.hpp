@@ -6,6 +6,7 @@
 #define HC_DETAIL_PSTL_ALGORITHM_HPP
 
 #include "hc/detail/pstl/common.hpp"
+#include "hc/detail/pstl/device_ranges.hpp"
 #include "hc/detail/pstl/elementwise.hpp"
 #include "hc/detail/pstl/merge_sort.hpp"
 #include "hc/detail/pstl/radix_sort.hpp"
@@ -56,7 +57,7 @@ InputIt for_each_n(InputIt first, Size n, Function f) {
 
 template <class ExecutionPolicy, class InputIt, class OutputIt,
           class UnaryOperation>
-pstl_detail::if_policy<ExecutionPolicy, OutputIt>
+pstl_detail::if_policy_not_view<ExecutionPolicy, InputIt, OutputIt>
 transform(ExecutionPolicy &&, InputIt first, InputIt last, OutputIt d_first,
           UnaryOperation unary_op) {
   if constexpr (pstl_detail::offloadable<ExecutionPolicy, InputIt, OutputIt>) {
@@ -696,5 +697,8 @@ HC_PSTL_ON_HOST(set_union)
 } // namespace parallel
 } // namespace experimental
 } // namespace std
+
+// Overloads over hc::array_view ranges (device-resident data).
+#include "hc/detail/pstl/device_algorithm.hpp"
 
 #endif

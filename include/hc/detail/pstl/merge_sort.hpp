@@ -17,19 +17,20 @@ namespace pstl {
 /// Values the merge sort can move through array_views.
 template <class T> constexpr bool merge_sortable = device_value<T>;
 
-/// Sorts the n values at p (n > 0) stably by comp on the accelerator.
+/// Sorts the values of `data` (not empty) stably by comp on the
+/// accelerator; they stay there.
 template <class T, class Compare>
-void merge_sort(T *p, std::size_t n, Compare comp) {
-  const extent<1> ext(static_cast<int>(n));
-  const long long total = static_cast<long long>(n);
-  array_view<T, 1> data(ext, p);
+void merge_sort_view(const array_view<T, 1> &data, Compare comp) {
+  const extent<1> ext = data.get_extent();
+  const long long total = ext[0];
   array_view<T, 1> spare(ext); // runtime-managed; never needed on the host
   spare.discard_data();
   bool in_data = true;
+  completion_future last; // the callers return when the sort is done
   for (long long w = 1; w < total; w *= 2) {
     array_view<T, 1> src = in_data ? data : spare;
     array_view<T, 1> dst = in_data ? spare : data;
-    parallel_for_each(ext, [=](index<1> idx) [[hc]] {
+    last = parallel_for_each(ext, [=](index<1> idx) [[hc]] {
       const long long i = idx[0];
       const long long base = i / (2 * w) * (2 * w);
       const long long mid = base + w < total ? base + w : total;
@@ -56,8 +57,16 @@ void merge_sort(T *p, std::size_t n, Compare comp) {
   if (!in_data) {
     array_view<T, 1> src = spare;
     array_view<T, 1> dst = data;
-    parallel_for_each(ext, [=](index<1> idx) [[hc]] { dst[idx] = src[idx]; });
+    last = parallel_for_each(ext, [=](index<1> idx) [[hc]] { dst[idx] = src[idx]; });
   }
+  last.wait();
+}
+
+/// Sorts the n values at p (n > 0) stably by comp on the accelerator.
+template <class T, class Compare>
+void merge_sort(T *p, std::size_t n, Compare comp) {
+  array_view<T, 1> data(extent<1>(static_cast<int>(n)), p);
+  merge_sort_view(data, comp);
   data.synchronize();
 }
 

@@ -6,6 +6,7 @@
 #define HC_DETAIL_PSTL_NUMERIC_HPP
 
 #include "hc/detail/pstl/algorithm.hpp"
+#include "hc/detail/pstl/device_ranges.hpp"
 #include "hc/detail/pstl/reduce.hpp"
 #include "hc/detail/pstl/scan.hpp"
 
@@ -186,7 +187,7 @@ OutputIt pstl_scan(InputIt first, InputIt last, OutputIt result,
 
 template <class ExecutionPolicy, class InputIt, class OutputIt,
           class BinaryOperation, class T>
-pstl_detail::if_policy<ExecutionPolicy, OutputIt>
+pstl_detail::if_policy_not_view<ExecutionPolicy, InputIt, OutputIt>
 inclusive_scan(ExecutionPolicy &&, InputIt first, InputIt last,
                OutputIt result, BinaryOperation binary_op, T init) {
   return pstl_scan<false, T, ExecutionPolicy>(
@@ -196,7 +197,7 @@ inclusive_scan(ExecutionPolicy &&, InputIt first, InputIt last,
 
 template <class ExecutionPolicy, class InputIt, class OutputIt,
           class BinaryOperation>
-pstl_detail::if_policy<ExecutionPolicy, OutputIt>
+pstl_detail::if_policy_not_view<ExecutionPolicy, InputIt, OutputIt>
 inclusive_scan(ExecutionPolicy &&, InputIt first, InputIt last,
                OutputIt result, BinaryOperation binary_op) {
   using V = pstl_detail::value_of<InputIt>;
@@ -206,7 +207,7 @@ inclusive_scan(ExecutionPolicy &&, InputIt first, InputIt last,
 }
 
 template <class ExecutionPolicy, class InputIt, class OutputIt>
-pstl_detail::if_policy<ExecutionPolicy, OutputIt>
+pstl_detail::if_policy_not_view<ExecutionPolicy, InputIt, OutputIt>
 inclusive_scan(ExecutionPolicy &&exec, InputIt first, InputIt last,
                OutputIt result) {
   return parallel::inclusive_scan(exec, first, last, result, std::plus<>());
@@ -214,7 +215,7 @@ inclusive_scan(ExecutionPolicy &&exec, InputIt first, InputIt last,
 
 template <class ExecutionPolicy, class InputIt, class OutputIt, class T,
           class BinaryOperation>
-pstl_detail::if_policy<ExecutionPolicy, OutputIt>
+pstl_detail::if_policy_not_view<ExecutionPolicy, InputIt, OutputIt>
 exclusive_scan(ExecutionPolicy &&, InputIt first, InputIt last,
                OutputIt result, T init, BinaryOperation binary_op) {
   return pstl_scan<true, T, ExecutionPolicy>(
@@ -223,7 +224,7 @@ exclusive_scan(ExecutionPolicy &&, InputIt first, InputIt last,
 }
 
 template <class ExecutionPolicy, class InputIt, class OutputIt, class T>
-pstl_detail::if_policy<ExecutionPolicy, OutputIt>
+pstl_detail::if_policy_not_view<ExecutionPolicy, InputIt, OutputIt>
 exclusive_scan(ExecutionPolicy &&exec, InputIt first, InputIt last,
                OutputIt result, T init) {
   return parallel::exclusive_scan(exec, first, last, result, init,
@@ -318,5 +319,8 @@ OutputIt exclusive_scan(InputIt first, InputIt last, OutputIt result, T init) {
 } // namespace parallel
 } // namespace experimental
 } // namespace std
+
+// Overloads over hc::array_view ranges (device-resident data).
+#include "hc/detail/pstl/device_numeric.hpp"
 
 #endif

@@ -58,14 +58,15 @@ template <class T> inline typename unsigned_of<sizeof(T)>::type radix_bits(T v) 
 constexpr int radix_bits_per_pass = 4;
 constexpr int radix_buckets = 1 << radix_bits_per_pass;
 
-/// Sorts the n keys at p (n > 0) on the accelerator.
-template <class T> void radix_sort(T *p, std::size_t n) {
+/// Sorts the keys of `data` (not empty) on the accelerator; they stay there
+/// (the view's host copy is stale until it synchronizes).
+template <class T> void radix_sort_view(const array_view<T, 1> &data) {
+  const std::size_t n = static_cast<std::size_t>(data.get_extent()[0]);
   const tiling t = make_tiling(n);
   const long long total = static_cast<long long>(n);
   const long long chunk = t.chunk;
   const int tiles = t.tiles;
   const extent<1> ext(static_cast<int>(n));
-  array_view<T, 1> data(ext, p);
   array_view<T, 1> spare(ext); // runtime-managed; never needed on the host
   spare.discard_data();
   std::vector<unsigned> counts(static_cast<std::size_t>(radix_buckets) * tiles);
@@ -161,6 +162,12 @@ template <class T> void radix_sort(T *p, std::size_t n) {
     done.wait(); // the kernel reads `counts`, rewritten by the next pass
   }
   // An even number of passes: the keys are back in `data`.
+}
+
+/// Sorts the n keys at p (n > 0) on the accelerator.
+template <class T> void radix_sort(T *p, std::size_t n) {
+  array_view<T, 1> data(extent<1>(static_cast<int>(n)), p);
+  radix_sort_view(data);
   data.synchronize();
 }
 
