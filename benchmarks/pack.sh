@@ -40,7 +40,7 @@ for name in raw_cuda reference; do
 done
 wait
 pids=()
-for name in dispatch stream sgemm first_launch device_heap atomics_pingpong svm; do
+for name in dispatch stream sgemm first_launch device_heap atomics_pingpong svm pstl; do
   "$HCC" "${FLAGS[@]}" "$SRC/$name.cpp" "$STAGE"/obj/*.o -s \
       -o "$STAGE/bin/bench-$name" &
   pids+=($!)

@@ -28,7 +28,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -d "$CARRY/bin" ] || { echo "run-gpu: no $CARRY/bin: run benchmarks/pack.sh on the build machine and carry .carry/bench" >&2; exit 2; }
-[ ${#ONLY[@]} -gt 0 ] || ONLY=(dispatch stream sgemm first_launch atomics_pingpong svm)
+[ ${#ONLY[@]} -gt 0 ] || ONLY=(dispatch stream sgemm first_launch atomics_pingpong svm pstl)
 # In case the carrying lost the executable bits.
 chmod +x "$CARRY"/bin/* 2>/dev/null || true
 
