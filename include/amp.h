@@ -50,7 +50,8 @@ using hc::unsupported_feature;
 // Extents and indices over run-time tile sizes keep working unchanged:
 // parallel_for_each over an extent<N> (or hc::extent<N>) is hc's. It
 // returns a completion_future where C++ AMP returns void; ignoring it is
-// what C++ AMP code does, and host access to the data still waits.
+// what C++ AMP code does. Under -std=c++amp it returns once the kernel has
+// finished, as the original hcc's C++ AMP did (parallel_for_each.hpp).
 using hc::parallel_for_each;
 
 template <int D0, int D1 = 0, int D2 = 0> class tiled_extent;
@@ -183,9 +184,16 @@ completion_future parallel_for_each(const tiled_extent<D0, D1, D2> &domain,
   return parallel_for_each(accelerator::get_auto_selection_view(), domain, f);
 }
 
-// HSA extension: parallel_for_each that says it is asynchronous.
+// HSA extension: parallel_for_each that returns at once, with the
+// completion_future of the kernel.
 template <typename... Args>
 completion_future async_parallel_for_each(Args &&...args) {
+#if defined(__KALMAR_AMP__) && __KALMAR_AMP__
+  struct async_launch {
+    async_launch() { hc::detail::amp_launch_is_async = true; }
+    ~async_launch() { hc::detail::amp_launch_is_async = false; }
+  } scope;
+#endif
   return parallel_for_each(static_cast<Args &&>(args)...);
 }
 

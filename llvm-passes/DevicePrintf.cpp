@@ -36,6 +36,8 @@ static bool dropBuffer(Module &M) {
   removeFromUsedLists(M, [Buffer](Constant *Entry) {
     return Entry->stripPointerCasts() == Buffer;
   });
+  // The used list's entry leaves an address-space cast behind.
+  Buffer->removeDeadConstantUsers();
   if (Buffer->use_empty())
     Buffer->eraseFromParent();
   return true;
@@ -55,6 +57,17 @@ PreservedAnalyses DevicePrintfPass::run(Module &M, ModuleAnalysisManager &) {
     return PreservedAnalyses::all();
   CudaVprintf->replaceAllUsesWith(HccVprintf);
   return PreservedAnalyses::none();
+}
+
+PreservedAnalyses DevicePrintfUnusedPass::run(Module &M,
+                                             ModuleAnalysisManager &) {
+  if (!Triple(M.getTargetTriple()).isNVPTX() || !M.getNamedGlobal(BufferName))
+    return PreservedAnalyses::all();
+  // After pruning, __hcc_vprintf is left only if a kernel prints.
+  if (Function *HccVprintf = M.getFunction("__hcc_vprintf"))
+    if (!HccVprintf->use_empty())
+      return PreservedAnalyses::all();
+  return dropBuffer(M) ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace hcc

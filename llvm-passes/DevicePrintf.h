@@ -27,6 +27,19 @@ public:
   static llvm::StringRef name() { return "hcc-device-printf"; }
 };
 
+/// After pruning: drops the buffer pointer of a module whose kernels do not
+/// print. Before pruning, host code that Clang also emitted for the device
+/// (main's printf) still uses it, and the runtime would give every module
+/// a printf buffer (a 16 MiB pinned allocation and a thread: milliseconds
+/// of every program's first launch).
+class DevicePrintfUnusedPass
+    : public llvm::PassInfoMixin<DevicePrintfUnusedPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+  static llvm::StringRef name() { return "hcc-device-printf-unused"; }
+};
+
 } // namespace hcc
 
 #endif // HCC_LLVM_PASSES_DEVICEPRINTF_H

@@ -199,6 +199,10 @@ PreservedAnalyses HostGlobalTablePass::run(Module &M,
     Entries.push_back(ConstantStruct::get(
         EntryType, {NameVar, ConstantExpr::getPointerCast(Var, Ptr)}));
   }
+  // No table for a translation unit whose kernels use no globals (or that
+  // has no kernels): the stub's weak reference is then null.
+  if (Entries.empty())
+    return PreservedAnalyses::all();
   ArrayType *EntriesType = ArrayType::get(EntryType, Entries.size());
   auto *EntriesVar = new GlobalVariable(
       M, EntriesType, true, GlobalValue::PrivateLinkage,

@@ -31,6 +31,7 @@ static void registerCallbacks(PassBuilder &PB) {
         MPM.addPass(hcc::DeviceHeapCallsPass()); // before pruning, and
         MPM.addPass(hcc::PlatformAtomicsCheckPass()); // before pruning too
         MPM.addPass(hcc::DevicePrunePass());
+        MPM.addPass(hcc::DevicePrintfUnusedPass()); // after pruning
         MPM.addPass(hcc::DeviceHeapUnusedPass()); // after: see its header
       });
   // After every IR optimisation, before the backend: PlatformAtomics.h.
@@ -64,6 +65,10 @@ static void registerCallbacks(PassBuilder &PB) {
         }
         if (Name == hcc::PlatformAtomicsLoweringPass::name()) {
           MPM.addPass(hcc::PlatformAtomicsLoweringPass());
+          return true;
+        }
+        if (Name == hcc::DevicePrintfUnusedPass::name()) {
+          MPM.addPass(hcc::DevicePrintfUnusedPass());
           return true;
         }
         if (Name == hcc::DevicePrintfPass::name()) {

@@ -11,8 +11,8 @@
 // RUN: %hcc %t.dir/obj.o -o %t.dir/exe2
 // RUN: %t.dir/exe2 | FileCheck %s
 
-// CHECK: registered version=1 kind=ptx target=sm_80 source={{.*}}registration.cpp nul-terminated=yes kernel=yes
-// CHECK: registered version=1 kind=ptx target=sm_90 source={{.*}}registration.cpp nul-terminated=yes kernel=yes
+// CHECK: registered version=2 kind=ptx target=sm_80 source={{.*}}registration.cpp nul-terminated=yes kernel=yes
+// CHECK: registered version=2 kind=ptx target=sm_90 source={{.*}}registration.cpp nul-terminated=yes kernel=yes
 // CHECK: main: 2 images, host name _Z12kernel_entryIN12_GLOBAL__N_13IncEEv4ArgsIT_E
 
 #include <hc/detail/image_registry.h>

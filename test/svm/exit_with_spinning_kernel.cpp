@@ -4,7 +4,7 @@
 // main() waits for such kernels; the process exits.
 
 // RUN: %hcc %s -o %t
-// RUN: timeout 120 %t > %t.out 2> %t.err; echo "exit status $?" >> %t.out
+// RUN: bash -c 'timeout 120 %t > %t.out 2> %t.err; echo "exit status $?" >> %t.out'
 // RUN: FileCheck %s < %t.out
 // CHECK: kernel started
 // CHECK-NEXT: view destroyed

@@ -120,18 +120,18 @@ Job PassCommandBuilder::hostPass(const TranslationUnit &TU) const {
       Args.push_back("--offload-arch=" + T);
   addCommonOffloadArgs(Args, TU);
   Args.insert(Args.end(), {"-D__KALMAR_CPU__=1", "-D__HCC_CPU__=1"});
-  Args.insert(Args.end(), Opts.HostArgs.begin(), Opts.HostArgs.end());
-  // After the user's flags so that -Weverything cannot bring it back: the
-  // CUDA toolkit clang happens to find is none of our business.
-  Args.push_back("-Wno-unknown-cuda-version");
-  if (Opts.Shared && !Opts.UserPIC)
-    Args.push_back("-fPIC");
   // The table of host globals kernels may use (docs/svm.md), under the name
   // the image registration stub refers to.
   if (!TC.PassPlugin.empty())
     Args.insert(Args.end(),
                 {"-fpass-plugin=" + TC.PassPlugin, "-mllvm",
                  "-hcc-host-globals-table=" + hostGlobalsSymbol(TU.Cuid)});
+  Args.insert(Args.end(), Opts.HostArgs.begin(), Opts.HostArgs.end());
+  // After the user's flags so that -Weverything cannot bring it back: the
+  // CUDA toolkit clang happens to find is none of our business.
+  Args.push_back("-Wno-unknown-cuda-version");
+  if (Opts.Shared && !Opts.UserPIC)
+    Args.push_back("-fPIC");
   addModeAndOutput(Args, TU);
   Args.push_back(TU.Input->Path);
   return clangJob(std::move(Args));

@@ -192,6 +192,11 @@ void check_tiles(const tiled_extent<N> &ext, const accelerator_view &av) {
         std::to_string(info.max_tile_static_bytes));
 }
 
+#if defined(__KALMAR_AMP__) && __KALMAR_AMP__
+// Set by Concurrency::async_parallel_for_each around its launch.
+inline thread_local bool amp_launch_is_async = false;
+#endif
+
 // Copies the functor under a launch_scope (binding captured data), then
 // submits it.
 template <bool Tiled, class Kernel, int N>
@@ -226,7 +231,17 @@ completion_future launch(const accelerator_view &av, const extent<N> &ext,
     g.rank = 1;
     g.global[0] = args->total;
   }
-  return completion_future(scope.submit(k));
+  completion_future done(scope.submit(k));
+#if defined(__KALMAR_AMP__) && __KALMAR_AMP__
+  // C++ AMP mode: parallel_for_each returns when the kernel has finished,
+  // as the original hcc's did (its C++ AMP launch waited), so that the host
+  // can read memory a kernel wrote through captured pointers right after
+  // the call (the seed's SVM samples, docs/svm.md).
+  // Concurrency::async_parallel_for_each opts out.
+  if (!amp_launch_is_async)
+    done.wait();
+#endif
+  return done;
 }
 
 } // namespace detail
