@@ -5,10 +5,13 @@
 //      (atomics on tile_static counters);
 //   2. offsets (host): an exclusive scan of the 16 x tiles counts, digit-major,
 //      so that tile t's elements of digit d follow tile t-1's;
-//   3. scatter (kernel): each tile walks its chunk in rounds of tile_size,
-//      ranks every element among the round's elements of its digit (a scan
-//      of 16 counters packed in 16-bit lanes of four 64-bit words) and writes
-//      it after the elements already placed. Stable, so the sort is stable.
+//   3. scatter (kernel): each tile walks its chunk in rounds of
+//      tile_size * radix_keys elements, each thread taking radix_keys
+//      consecutive ones; it ranks every element among the round's elements
+//      of its digit (the thread's own earlier ones, plus a scan over the
+//      threads of 16 counters packed in 16-bit lanes of four 64-bit words)
+//      and writes it after the elements already placed. Stable, so the sort
+//      is stable.
 // Keys are mapped to unsigned bit patterns that order like the values
 // (sign bit flipped for signed integers; all bits of negative floats
 // flipped; -0.0 ordered as +0.0, so stable_sort keeps their order).
@@ -57,6 +60,10 @@ template <class T> inline typename unsigned_of<sizeof(T)>::type radix_bits(T v) 
 
 constexpr int radix_bits_per_pass = 4;
 constexpr int radix_buckets = 1 << radix_bits_per_pass;
+/// Consecutive keys each thread of the scatter ranks per round, and the
+/// round: 1024 keys, so a digit's count in a round fits a 16-bit lane.
+constexpr int radix_keys = 4;
+constexpr int radix_round = tile_size * radix_keys;
 
 /// Sorts the keys of `data` (not empty) on the accelerator; they stay there
 /// (the view's host copy is stale until it synchronizes).
@@ -122,35 +129,60 @@ template <class T> void radix_sort_view(const array_view<T, 1> &data) {
             base[l] = offsets[l * tiles + tile];
           const long long begin = tile * chunk;
           const long long end = begin + chunk < total ? begin + chunk : total;
-          for (long long r0 = begin; r0 < end; r0 += tile_size) {
-            const long long g = r0 + l;
-            const bool valid = g < end;
-            T key{};
-            unsigned d = 0;
-            if (valid) {
-              key = src[g];
-              d = static_cast<unsigned>(radix_bits(key) >> shift) &
-                  (radix_buckets - 1);
+          for (long long r0 = begin; r0 < end; r0 += radix_round) {
+            // This thread's radix_keys consecutive keys, their digits and
+            // how many of its earlier keys share each one's digit; w[q]
+            // counts its keys per digit, lane d%4 of word d/4.
+            T key[radix_keys];
+            unsigned digit[radix_keys], before[radix_keys];
+            bool valid[radix_keys];
+            unsigned long long w[4] = {0, 0, 0, 0};
+            for (int k = 0; k < radix_keys; ++k) {
+              const long long g = r0 + static_cast<long long>(l) * radix_keys + k;
+              valid[k] = g < end;
+              key[k] = T{};
+              digit[k] = 0;
+              before[k] = 0;
+              if (valid[k]) {
+                key[k] = src[g];
+                const unsigned d =
+                    static_cast<unsigned>(radix_bits(key[k]) >> shift) &
+                    (radix_buckets - 1);
+                digit[k] = d;
+                for (int q = 0; q < 4; ++q)
+                  if (static_cast<int>(d / 4) == q) {
+                    before[k] = static_cast<unsigned>(
+                        (w[q] >> (16 * (d % 4))) & 0xffff);
+                    w[q] += 1ull << (16 * (d % 4));
+                  }
+              }
             }
-            // One-hot counter of this element's digit: lane d%4 of word d/4.
-            for (int w = 0; w < 4; ++w)
-              lanes[w][l] = (valid && static_cast<int>(d / 4) == w)
-                                ? 1ull << (16 * (d % 4))
-                                : 0ull;
+            for (int q = 0; q < 4; ++q)
+              lanes[q][l] = w[q];
             idx.barrier.wait();
             for (int s = 1; s < tile_size; s *= 2) {
               unsigned long long y[4];
-              for (int w = 0; w < 4; ++w)
-                y[w] = l >= s ? lanes[w][l - s] + lanes[w][l] : lanes[w][l];
+              for (int q = 0; q < 4; ++q)
+                y[q] = l >= s ? lanes[q][l - s] + lanes[q][l] : lanes[q][l];
               idx.barrier.wait();
-              for (int w = 0; w < 4; ++w)
-                lanes[w][l] = y[w];
+              for (int q = 0; q < 4; ++q)
+                lanes[q][l] = y[q];
               idx.barrier.wait();
             }
-            if (valid) {
-              unsigned rank = static_cast<unsigned>(
-                  (lanes[d / 4][l] >> (16 * (d % 4))) & 0xffff) - 1;
-              dst[base[d] + rank] = key;
+            for (int k = 0; k < radix_keys; ++k) {
+              if (!valid[k])
+                continue;
+              const unsigned d = digit[k];
+              // Keys of digit d in earlier threads: the inclusive scan
+              // minus this thread's own.
+              unsigned long long earlier = 0;
+              for (int q = 0; q < 4; ++q)
+                if (static_cast<int>(d / 4) == q)
+                  earlier = lanes[q][l] - w[q];
+              const unsigned rank =
+                  static_cast<unsigned>((earlier >> (16 * (d % 4))) & 0xffff) +
+                  before[k];
+              dst[base[d] + rank] = key[k];
             }
             idx.barrier.wait(); // every thread has read base[]
             if (l < radix_buckets)

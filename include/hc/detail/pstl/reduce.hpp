@@ -2,7 +2,8 @@
 // count, find, mismatch, equal and all_of/any_of/none_of.
 //
 // Pass 1 (one kernel): each tile owns a contiguous chunk; its threads fold
-// the chunk with a tile-sized stride (coalesced loads), then the tile folds
+// the chunk with a tile-sized stride (coalesced loads, four in flight per
+// thread), then the tile folds
 // its threads' values in a tree in tile_static memory and writes one
 // partial. Pass 2 (host): at most max_tiles partials are folded in tile
 // order. The operation must be associative and commutative, as the
@@ -43,11 +44,21 @@ std::vector<R> tile_partials(std::size_t n, const Load &load, const Op &op) {
         const long long end = begin + chunk < total ? begin + chunk : total;
         R acc{};
         bool has = false;
-        for (long long g = begin + l; g < end; g += tile_size) {
-          R v = load(g);
-          acc = has ? op(acc, v) : v;
+        long long g = begin + l;
+        if (g < end) {
+          acc = load(g);
           has = true;
+          g += tile_size;
         }
+        // Four independent loads in flight per thread (the operation is
+        // associative and commutative, so they may be combined first).
+        for (; g + 3 * tile_size < end; g += 4 * tile_size) {
+          R v0 = load(g), v1 = load(g + tile_size);
+          R v2 = load(g + 2 * tile_size), v3 = load(g + 3 * tile_size);
+          acc = op(acc, op(op(v0, v1), op(v2, v3)));
+        }
+        for (; g < end; g += tile_size)
+          acc = op(acc, load(g));
         scratch[l] = acc;
         present[l] = has;
         idx.barrier.wait();

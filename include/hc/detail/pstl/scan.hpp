@@ -3,9 +3,11 @@
 // (GENERALIZED_NONCOMMUTATIVE_SUM): every combination keeps the left operand
 // earlier in the sequence than the right one.
 //
-// Each tile owns a contiguous chunk and walks it in rounds of tile_size
-// elements; a round is scanned in tile_static memory (Hillis-Steele, log2
-// tile_size steps) and carried into the next round.
+// Each tile owns a contiguous chunk and walks it in rounds of
+// tile_size * scan_items<R> elements (2048 floats): every thread folds
+// scan_items consecutive elements of the round in group memory, the 256
+// thread totals are scanned (Hillis-Steele, log2 tile_size steps), and the
+// round's total is carried into the next round.
 //   pass 1 (kernel): each tile's total (skipped when there is one tile);
 //   pass 2 (host):   the tiles' carry-ins, a scan of at most max_tiles totals;
 //   pass 3 (kernel): each tile rescans its chunk from its carry-in and
@@ -19,43 +21,106 @@ namespace hc {
 namespace detail {
 namespace pstl {
 
-/// One tile's walk over its chunk. With Write, stores the inclusive (or,
-/// with Exclusive, the exclusive) results through `store`; returns the
-/// chunk's total combined after the carry-in (if any).
+/// Elements each thread scans in a row, per round: rounds of
+/// tile_size * scan_items<R> elements keep the group memory of a tile at
+/// 8 KiB for values up to 4 bytes and bound it at 16 KiB for larger ones.
+template <class R>
+constexpr int scan_items = sizeof(R) <= 4 ? 8 : sizeof(R) <= 8 ? 4
+                         : sizeof(R) <= 16 ? 2 : 1;
+
+/// Group memory of a scanning tile: one round of elements (skewed by one
+/// slot every 32, so that threads reading their consecutive elements hit
+/// different banks) and one total per thread. Raw bytes: tile_static
+/// variables cannot have constructors.
+template <class R> struct alignas(R) scan_storage {
+  static constexpr int round = tile_size * scan_items<R>;
+  unsigned char items[sizeof(R) * (round + round / 32)];
+  unsigned char sums[sizeof(R) * tile_size];
+};
+
+/// One tile's walk over its chunk [begin, end), in rounds of
+/// tile_size * K elements: the tile loads a round (coalesced) into group
+/// memory, each thread folds its K consecutive elements in order, the
+/// threads' totals are scanned (Hillis-Steele, log2 tile_size steps), each
+/// thread rescans its elements from its prefix, and the tile stores the
+/// round (coalesced). With Write, stores the inclusive (or, with
+/// Exclusive, the exclusive) results through `store`; returns the chunk's
+/// total combined after the carry-in (if any). Every combination keeps the
+/// earlier operand on the left.
 template <bool Write, bool Exclusive, class R, class Load, class Op,
           class Store>
-inline R scan_chunk(tiled_index<1> &idx, R *scratch, long long begin,
-                    long long end, bool has_carry, R carry, const Load &load,
-                    const Op &op, const Store &store) {
+inline R scan_chunk(tiled_index<1> &idx, scan_storage<R> &storage,
+                    long long begin, long long end, bool has_carry, R carry,
+                    const Load &load, const Op &op, const Store &store) {
+  constexpr int K = scan_items<R>;
+  constexpr int round = scan_storage<R>::round;
+  R *items = reinterpret_cast<R *>(storage.items);
+  R *sums = reinterpret_cast<R *>(storage.sums);
+  auto slot = [](int j) { return j + (j >> 5); };
   const int l = idx.local[0];
-  for (long long r0 = begin; r0 < end; r0 += tile_size) {
-    const long long g = r0 + l;
-    const bool valid = g < end;
-    scratch[l] = valid ? load(g) : R{};
-    idx.barrier.wait();
-    for (int s = 1; s < tile_size; s *= 2) {
-      R y{};
-      if (l >= s)
-        y = op(scratch[l - s], scratch[l]);
-      idx.barrier.wait();
-      if (l >= s)
-        scratch[l] = y;
-      idx.barrier.wait();
-    }
-    if (Write && valid) {
-      if (Exclusive)
-        store(g, l == 0 ? carry
-                        : (has_carry ? op(carry, scratch[l - 1])
-                                     : scratch[l - 1]));
-      else
-        store(g, has_carry ? op(carry, scratch[l]) : scratch[l]);
-    }
+  for (long long r0 = begin; r0 < end; r0 += round) {
     const long long left = end - r0;
-    const int last = left < tile_size ? static_cast<int>(left) - 1
-                                      : tile_size - 1;
-    carry = has_carry ? op(carry, scratch[last]) : scratch[last];
+    const int count = left < round ? static_cast<int>(left) : round;
+    const int threads = (count + K - 1) / K; // threads with elements
+    for (int k = 0; k < K; ++k) {
+      const int j = k * tile_size + l;
+      if (j < count)
+        items[slot(j)] = load(r0 + j);
+    }
+    idx.barrier.wait();
+    // This thread's elements [first, first + mine), folded in order.
+    const int first = l * K;
+    const int mine = l < threads ? (count - first < K ? count - first : K) : 0;
+    R acc{};
+    if (mine > 0) {
+      acc = items[slot(first)];
+      for (int k = 1; k < mine; ++k) {
+        acc = op(acc, items[slot(first + k)]);
+        if (Write)
+          items[slot(first + k)] = acc;
+      }
+    }
+    sums[l] = acc;
+    idx.barrier.wait();
+    for (int s = 1; s < threads; s *= 2) {
+      R y{};
+      if (l >= s && l < threads)
+        y = op(sums[l - s], sums[l]);
+      idx.barrier.wait();
+      if (l >= s && l < threads)
+        sums[l] = y;
+      idx.barrier.wait();
+    }
+    if (Write && mine > 0) {
+      // What comes before this thread's first element.
+      const bool has_pre = has_carry || l > 0;
+      R pre = carry;
+      if (l > 0)
+        pre = has_carry ? op(carry, sums[l - 1]) : sums[l - 1];
+      if (Exclusive) {
+        // Downwards: element k takes the inclusive value of k - 1, which
+        // is still unchanged.
+        for (int k = mine - 1; k > 0; --k)
+          items[slot(first + k)] =
+              has_pre ? op(pre, items[slot(first + k - 1)])
+                      : items[slot(first + k - 1)];
+        items[slot(first)] = pre;
+      } else if (has_pre) {
+        for (int k = 0; k < mine; ++k)
+          items[slot(first + k)] = op(pre, items[slot(first + k)]);
+      }
+    }
+    const R total = sums[threads - 1];
+    idx.barrier.wait(); // the round's results are in place
+    if (Write)
+      for (int k = 0; k < K; ++k) {
+        const int j = k * tile_size + l;
+        if (j < count)
+          store(r0 + j, items[slot(j)]);
+      }
+    carry = has_carry ? op(carry, total) : total;
     has_carry = true;
-    idx.barrier.wait(); // the next round overwrites scratch
+    idx.barrier.wait(); // the next round overwrites items and sums
   }
   return carry;
 }
@@ -82,13 +147,12 @@ void tiled_scan(std::size_t n, bool has_init, R init, const Load &load,
     array_view<R, 1> tv = output_view(totals.data(), totals.size());
     parallel_for_each(extent<1>(t.tiles * tile_size).tile(tile_size),
                       [=](tiled_index<1> idx) [[hc]] {
-                        tile_static group_storage<R> storage;
-                        R *scratch = reinterpret_cast<R *>(storage.bytes);
+                        tile_static scan_storage<R> storage;
                         const long long begin = idx.tile[0] * chunk;
                         const long long end =
                             begin + chunk < total ? begin + chunk : total;
                         R sum = scan_chunk<false, false>(
-                            idx, scratch, begin, end, false, R{}, load, op,
+                            idx, storage, begin, end, false, R{}, load, op,
                             no_store);
                         if (idx.local[0] == 0)
                           tv[idx.tile[0]] = sum;
@@ -109,16 +173,13 @@ void tiled_scan(std::size_t n, bool has_init, R init, const Load &load,
   array_view<const R, 1> cv = input_view(carries.data(), carries.size());
   completion_future done = parallel_for_each(extent<1>(t.tiles * tile_size).tile(tile_size),
                     [=](tiled_index<1> idx) [[hc]] {
-                      // Raw storage: group memory cannot hold objects
-                      // with constructors.
-                      tile_static group_storage<R> storage;
-                      R *scratch = reinterpret_cast<R *>(storage.bytes);
+                      tile_static scan_storage<R> storage;
                       const int tile = idx.tile[0];
                       const long long begin = tile * chunk;
                       const long long end =
                           begin + chunk < total ? begin + chunk : total;
                       scan_chunk<true, Exclusive>(
-                          idx, scratch, begin, end, tile > 0 || has_init,
+                          idx, storage, begin, end, tile > 0 || has_init,
                           cv[tile], load, op, store);
                     });
   done.wait();
