@@ -71,7 +71,9 @@ std::vector<std::string> featuresOf(const hc::detail::device_info &Info) {
   // The CPU backend's memory is host memory; the GPU backends map
   // page-locked host memory into their devices.
   Features.push_back("pinned-host-memory");
-  if (HostIsDeviceMemory)
+  // CUDA: system-scope atomics on host memory (docs/platform-atomics.md).
+  if (HostIsDeviceMemory ||
+      Info.backend == hc::detail::backend_kind::cuda)
     Features.push_back("platform-atomics");
   return Features;
 }
