@@ -2,7 +2,7 @@
 // (sort / stable_sort without a comparator): an LSD radix sort, 4 bits per
 // pass (8 passes for 32-bit keys, 16 for 64-bit, 2 for 8-bit...). Each pass:
 //   1. count (kernel): each tile counts the digits of its contiguous chunk
-//      (atomics on tile_static counters);
+//      (per thread in registers, then atomics on tile_static counters);
 //   2. offsets (host): an exclusive scan of the 16 x tiles counts, digit-major,
 //      so that tile t's elements of digit d follow tile t-1's;
 //   3. scatter (kernel): each tile walks its chunk in rounds of
@@ -96,10 +96,22 @@ template <class T> void radix_sort_view(const array_view<T, 1> &data) {
           idx.barrier.wait();
           const long long begin = idx.tile[0] * chunk;
           const long long end = begin + chunk < total ? begin + chunk : total;
+          // Counted in registers (16-bit lanes: a thread sees at most
+          // chunk / tile_size <= 8192 keys), added to the tile's counters
+          // once: group-memory atomics per key collide on 16 counters.
+          unsigned long long w[4] = {0, 0, 0, 0};
           for (long long g = begin + l; g < end; g += tile_size) {
             unsigned d = static_cast<unsigned>(radix_bits(src[g]) >> shift) &
                          (radix_buckets - 1);
-            atomic_fetch_add(&local[d], 1u);
+            for (int q = 0; q < 4; ++q)
+              if (static_cast<int>(d / 4) == q)
+                w[q] += 1ull << (16 * (d % 4));
+          }
+          for (int d = 0; d < radix_buckets; ++d) {
+            const unsigned c =
+                static_cast<unsigned>((w[d / 4] >> (16 * (d % 4))) & 0xffff);
+            if (c)
+              atomic_fetch_add(&local[d], c);
           }
           idx.barrier.wait();
           if (l < radix_buckets)
