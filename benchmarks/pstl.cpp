@@ -23,7 +23,8 @@
 // benchmark compiles pstl_cub.cu there with nvcc ($NVCC,
 // /usr/local/cuda/bin/nvcc or PATH; -O3 -arch=$HCC_BENCH_ARCH, default
 // sm_90), runs it after our measurements, checks its results and parses
-// its medians. The source is $HCC_BENCH_PSTL_CUB (a .cu file, or an
+// its medians (`pstl_cub <floats> <keys> <warmup> <reps> <ordinal>`).
+// The source is $HCC_BENCH_PSTL_CUB (a .cu file, or an
 // executable used as it is), else ../reference/pstl_cub.cu next to this
 // program (the layout pack.sh carries), else benchmarks/reference/ of the
 // checkout this was compiled from.
@@ -169,14 +170,14 @@ bool run_cub(const bench::target &t, const bench::options &o, long nf,
   } else {
     bench::note("ref: CUB, %s", src.c_str());
   }
-  // Device 0 of the child is the GPU our side runs on.
-  std::string env;
-  if (t.path.size() > 5 && t.path[4] == ':')
-    env = "CUDA_VISIBLE_DEVICES=" + t.path.substr(5) + " ";
+  // The child runs on our GPU: "cuda:N" is CUDA ordinal N (the same
+  // enumeration, under the same CUDA_VISIBLE_DEVICES).
+  const std::string ordinal =
+      t.path.size() > 5 && t.path[4] == ':' ? t.path.substr(5) : "0";
   std::string out = run_command(
-      env + shell_quote(exe) + " " + std::to_string(nf) + " " +
-          std::to_string(nk) + " " + std::to_string(warmup) + " " +
-          std::to_string(reps),
+      shell_quote(exe) + " " + std::to_string(nf) + " " + std::to_string(nk) +
+          " " + std::to_string(warmup) + " " + std::to_string(reps) + " " +
+          shell_quote(ordinal),
       status);
   double sorted = 0;
   if (status != 0 || !parse_pair(out, "reduce_us", r.reduce_us, "sum", r.sum) ||

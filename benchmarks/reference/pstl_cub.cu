@@ -6,9 +6,9 @@
 //
 // bench-pstl compiles it with `nvcc -O3 -arch=<sm> pstl_cub.cu` and runs
 //
-//   pstl_cub <floats> <keys> <warmup> <reps>
+//   pstl_cub <floats> <keys> <warmup> <reps> [<device ordinal>]
 //
-// on the same GPU (CUDA_VISIBLE_DEVICES as the parent's, device 0). It
+// on the same GPU (the parent's CUDA ordinal; default 0). It
 // fills the inputs with the same values as bench-pstl, checks its results,
 // and prints one line per algorithm, which the parent parses:
 //
@@ -66,13 +66,14 @@ template <class F> static double time_us(F f) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 5) {
-    std::fprintf(stderr, "usage: pstl_cub <floats> <keys> <warmup> <reps>\n");
+  if (argc != 5 && argc != 6) {
+    std::fprintf(stderr, "usage: pstl_cub <floats> <keys> <warmup> <reps> "
+                         "[<device>]\n");
     return 2;
   }
   const int nf = std::atoi(argv[1]), nk = std::atoi(argv[2]);
   const int warmup = std::atoi(argv[3]), reps = std::atoi(argv[4]);
-  CUDA_CHECK(cudaSetDevice(0));
+  CUDA_CHECK(cudaSetDevice(argc == 6 ? std::atoi(argv[5]) : 0));
 
   float *in = nullptr, *out = nullptr, *sum = nullptr;
   unsigned *keys0 = nullptr, *keys1 = nullptr, *keys_src = nullptr;
