@@ -3,8 +3,10 @@
 // pass (8 passes for 32-bit keys, 16 for 64-bit, 2 for 8-bit...). Each pass:
 //   1. count (kernel): each tile counts the digits of its contiguous chunk
 //      (per thread in registers, then atomics on tile_static counters);
-//   2. offsets (host): an exclusive scan of the 16 x tiles counts, digit-major,
-//      so that tile t's elements of digit d follow tile t-1's;
+//   2. offsets (kernel, one tile): an exclusive scan of the 16 x tiles
+//      counts, digit-major, so that tile t's elements of digit d follow
+//      tile t-1's; the counts stay on the accelerator, so the passes are
+//      queued without waiting for each other on the host;
 //   3. scatter (kernel): each tile walks its chunk in rounds of
 //      tile_size * radix_keys elements, each thread taking radix_keys
 //      consecutive ones; it ranks every element among the round's elements
@@ -76,7 +78,12 @@ template <class T> void radix_sort_view(const array_view<T, 1> &data) {
   const extent<1> ext(static_cast<int>(n));
   array_view<T, 1> spare(ext); // runtime-managed; never needed on the host
   spare.discard_data();
-  std::vector<unsigned> counts(static_cast<std::size_t>(radix_buckets) * tiles);
+  // Digit counts, then their offsets, of every pass: they never leave the
+  // accelerator, so the passes are queued without a host round trip.
+  const int buckets_x_tiles = radix_buckets * tiles;
+  array_view<unsigned, 1> counts{extent<1>(buckets_x_tiles)};
+  counts.discard_data();
+  completion_future done;
   const int passes = static_cast<int>(8 * sizeof(T)) / radix_bits_per_pass;
 
   for (int pass = 0; pass < passes; ++pass) {
@@ -85,7 +92,7 @@ template <class T> void radix_sort_view(const array_view<T, 1> &data) {
     array_view<T, 1> dst = pass % 2 == 0 ? spare : data;
 
     // 1. counts[d * tiles + tile]
-    array_view<unsigned, 1> cv = output_view(counts.data(), counts.size());
+    array_view<unsigned, 1> cv = counts;
     parallel_for_each(
         extent<1>(tiles * tile_size).tile(tile_size),
         [=](tiled_index<1> idx) [[hc]] {
@@ -117,20 +124,39 @@ template <class T> void radix_sort_view(const array_view<T, 1> &data) {
           if (l < radix_buckets)
             cv[l * tiles + idx.tile[0]] = local[l];
         });
-    cv.synchronize();
 
-    // 2. where each tile's elements of each digit start
-    unsigned running = 0;
-    for (unsigned &c : counts) {
-      unsigned k = c;
-      c = running;
-      running += k;
-    }
-    array_view<const unsigned, 1> offsets =
-        input_view(counts.data(), counts.size());
+    // 2. where each tile's elements of each digit start: an exclusive scan
+    // of the counts, digit-major, by one tile (each thread sums a run of
+    // them, the run totals are scanned, each thread rewrites its run).
+    parallel_for_each(
+        extent<1>(tile_size).tile(tile_size), [=](tiled_index<1> idx) [[hc]] {
+          tile_static unsigned sums[tile_size];
+          const int l = idx.local[0];
+          const int per = (buckets_x_tiles + tile_size - 1) / tile_size;
+          const int b = l * per;
+          const int e = b + per < buckets_x_tiles ? b + per : buckets_x_tiles;
+          unsigned run = 0;
+          for (int i = b; i < e; ++i)
+            run += cv[i];
+          sums[l] = run;
+          idx.barrier.wait();
+          for (int s = 1; s < tile_size; s *= 2) {
+            const unsigned y = l >= s ? sums[l - s] + sums[l] : sums[l];
+            idx.barrier.wait();
+            sums[l] = y;
+            idx.barrier.wait();
+          }
+          run = l > 0 ? sums[l - 1] : 0;
+          for (int i = b; i < e; ++i) {
+            const unsigned k = cv[i];
+            cv[i] = run;
+            run += k;
+          }
+        });
+    array_view<const unsigned, 1> offsets = counts;
 
     // 3. scatter, stable
-    completion_future done = parallel_for_each(
+    done = parallel_for_each(
         extent<1>(tiles * tile_size).tile(tile_size),
         [=](tiled_index<1> idx) [[hc]] {
           tile_static unsigned base[radix_buckets];
@@ -203,8 +229,8 @@ template <class T> void radix_sort_view(const array_view<T, 1> &data) {
             idx.barrier.wait(); // base[] and lanes[] are reused
           }
         });
-    done.wait(); // the kernel reads `counts`, rewritten by the next pass
   }
+  done.wait(); // the callers return when the sort is done
   // An even number of passes: the keys are back in `data`.
 }
 
