@@ -9,7 +9,9 @@
 // thread totals are scanned (Hillis-Steele, log2 tile_size steps), and the
 // round's total is carried into the next round.
 //   pass 1 (kernel): each tile's total (skipped when there is one tile);
-//   pass 2 (host):   the tiles' carry-ins, a scan of at most max_tiles totals;
+//   pass 2 (kernel, one tile): the tiles' carry-ins, an exclusive scan of
+//                    at most max_tiles totals (on the accelerator: no host
+//                    round trip between the passes);
 //   pass 3 (kernel): each tile rescans its chunk from its carry-in and
 //                    writes the results.
 #ifndef HC_DETAIL_PSTL_SCAN_HPP
@@ -140,11 +142,14 @@ void tiled_scan(std::size_t n, bool has_init, R init, const Load &load,
   const long long chunk = t.chunk;
   auto no_store = [](long long, const R &) [[hc]] {};
 
-  // Pass 1 and 2: the carry into each tile.
-  std::vector<R> carries(static_cast<std::size_t>(t.tiles));
+  // Pass 1 and 2: the carry into each tile. Totals and carries stay on
+  // the accelerator (runtime-managed views), so the three kernels are
+  // queued without a host round trip.
+  array_view<R, 1> carries{extent<1>(t.tiles)};
+  carries.discard_data();
   if (t.tiles > 1) {
-    std::vector<R> totals(static_cast<std::size_t>(t.tiles));
-    array_view<R, 1> tv = output_view(totals.data(), totals.size());
+    array_view<R, 1> tv{extent<1>(t.tiles)};
+    tv.discard_data();
     parallel_for_each(extent<1>(t.tiles * tile_size).tile(tile_size),
                       [=](tiled_index<1> idx) [[hc]] {
                         tile_static scan_storage<R> storage;
@@ -157,20 +162,23 @@ void tiled_scan(std::size_t n, bool has_init, R init, const Load &load,
                         if (idx.local[0] == 0)
                           tv[idx.tile[0]] = sum;
                       });
-    tv.synchronize();
-    R running = init;
-    bool has = has_init;
-    for (std::size_t i = 0; i < totals.size(); ++i) {
-      carries[i] = running;
-      running = has ? op(running, totals[i]) : totals[i];
-      has = true;
-    }
+    // carries[i] = init op totals[0] op ... op totals[i - 1] (carries[0],
+    // without init, is never read): the same walk, exclusive, by one tile.
+    const long long tiles = t.tiles;
+    parallel_for_each(extent<1>(tile_size).tile(tile_size),
+                      [=](tiled_index<1> idx) [[hc]] {
+                        tile_static scan_storage<R> storage;
+                        scan_chunk<true, true>(
+                            idx, storage, 0, tiles, has_init, init,
+                            [=](long long g) [[hc]] { return R(tv[static_cast<int>(g)]); },
+                            op,
+                            [=](long long g, const R &v) [[hc]] {
+                              carries[static_cast<int>(g)] = v;
+                            });
+                      });
   }
-  carries[0] = init;
 
   // Pass 3: every tile from its carry-in (tile 0 has one only with init).
-  // Waited for: the kernel reads `carries`, which dies with this frame.
-  array_view<const R, 1> cv = input_view(carries.data(), carries.size());
   completion_future done = parallel_for_each(extent<1>(t.tiles * tile_size).tile(tile_size),
                     [=](tiled_index<1> idx) [[hc]] {
                       tile_static scan_storage<R> storage;
@@ -180,7 +188,7 @@ void tiled_scan(std::size_t n, bool has_init, R init, const Load &load,
                           begin + chunk < total ? begin + chunk : total;
                       scan_chunk<true, Exclusive>(
                           idx, storage, begin, end, tile > 0 || has_init,
-                          cv[tile], load, op, store);
+                          tile > 0 ? R(carries[tile]) : init, load, op, store);
                     });
   done.wait();
 }
