@@ -24,8 +24,9 @@ static constexpr StringLiteral DeviceLibraryPrefixes[] = {
     "llvm.",   // Intrinsics and LLVM's own special globals.
     "__hcc_",  // hcc's device runtime (heap, printf buffer, ...).
     "__nvvm_", // __nvvm_reflect and friends, folded by NVVMReflect.
-    "__ocml_", // ROCm device libraries: math,
-    "__ockl_", //   kernel library,
+    // Not "__ocml_": the AMDGPU math (amdgpu_ocml_shim.h on libclc) is
+    // linked before this pass, so a missing one is reported here.
+    "__ockl_", // ROCm device libraries' kernel library
     "__oclc_", //   and their control constants, for AMDGPU.
 };
 

@@ -289,17 +289,9 @@ def prepare_flags(text, srcdir):
 
 # Lit programs that cannot be compiled for AMDGPU yet, and why. A program
 # listed here that compiles is an error (the list must shrink, not rot).
-NO_DEVICE_MATH = ("libm in kernels: no AMDGPU device math library yet "
-                  "(docs/backends.md)")
 NO_PRINTF = ("printf in kernels: NVPTX only so far (docs/printf.md); on "
              "AMDGPU a clear compile error")
 XFAIL = {
-    "amp/amp-math.cpp": NO_DEVICE_MATH,
-    "math/fast-accuracy.cpp": NO_DEVICE_MATH,
-    "math/half-overloads.cpp": NO_DEVICE_MATH,
-    "math/libm-in-kernels.cpp": NO_DEVICE_MATH,
-    "math/precise-accuracy.cpp": NO_DEVICE_MATH,
-    "math/ptx-precise-rounding.cpp": NO_DEVICE_MATH,
     "printf/formats.cpp": NO_PRINTF,
     "printf/many_threads.cpp": NO_PRINTF,
     "printf/oversized_record.cpp": NO_PRINTF,

@@ -6,6 +6,10 @@
 // CHECK: error: kernel {{.*}} calls '__nv_j0f', which has no definition for the device
 // CHECK-SAME: call chain:
 
+// The same on AMDGPU, where Clang's HIP headers call ROCm's ocml name.
+// RUN: not env HCC_OFFLOAD_ARCH=gfx90a %hcc -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=AMDGPU
+// AMDGPU: error: kernel {{.*}} calls '__ocml_j0_f32', which has no definition for the device
+
 #include <hc.hpp>
 
 #include <cmath>

@@ -8,6 +8,11 @@
 // attributes, before the optimiser and before hcc's pass plugin, which then
 // diagnoses any device function still without a body.
 //
+// AMDGPU: the same with Clang's HIP math headers, which call ROCm's
+// __ocml_* functions; include/hc/detail/math/amdgpu_ocml_shim.h implements
+// those on libclc's amdgcn-amd-amdhsa bitcode (docs/math.md says why not
+// Debian's rocm-device-libs).
+//
 //===----------------------------------------------------------------------===//
 
 #include "DeviceLibraries.h"
@@ -42,22 +47,30 @@ std::vector<std::string> deviceBitcodeLibraries(const Triple &T) {
   // that one calls libdevice's __nv_* functions, which nothing provides.
   if (T.isNVPTX() && T.isArch64Bit())
     return {libclcDir() + "/nvptx64--.bc"};
+  // libclc's generic AMDHSA build (no target-cpu: -mlink-builtin-bitcode
+  // gives the linked functions the module's processor and features). Not
+  // the per-processor "gfx90a-amdgcn--" builds: their triple has no OS, and
+  // the generic one serves every gfx target hcc accepts.
+  if (T.isAMDGCN())
+    return {libclcDir() + "/amdgcn-amd-amdhsa.bc"};
   return {};
 }
 
 void addDeviceLibraryArgs(StringRef Arch, const Toolchain &TC,
                           std::vector<std::string> &Args) {
-  if (!isNVPTXTarget(Arch))
+  bool AMDGPU = isAMDGPUTarget(Arch);
+  if (!isNVPTXTarget(Arch) && !AMDGPU)
     return;
   Args.insert(Args.end(),
               {"-include", TC.IncludeDir + "/hc/detail/math/device_libm.h"});
-  for (const std::string &Lib :
-       deviceBitcodeLibraries(Triple("nvptx64-nvidia-cuda"))) {
+  for (const std::string &Lib : deviceBitcodeLibraries(
+           Triple(AMDGPU ? "amdgcn-amd-amdhsa" : "nvptx64-nvidia-cuda"))) {
     // Clang's own error ("cannot open file") names the file but not where
     // it comes from.
     if (!sys::fs::exists(Lib))
       errs() << "hcc: note: '" << Lib
-             << "' not found: NVPTX device code needs libclc's bitcode "
+             << "' not found: " << (AMDGPU ? "AMDGPU" : "NVPTX")
+             << " device code needs libclc's bitcode "
                 "(Debian package libclc-22, or set HCC_LIBCLC_DIR)\n";
     Args.insert(Args.end(),
                 {"-Xclang", "-mlink-builtin-bitcode", "-Xclang", Lib});

@@ -1,5 +1,5 @@
-// The C and C++ math library in NVPTX device code. The driver force-includes
-// this header into every NVPTX device pass (tools/hcc/DeviceLibraries.cpp),
+// The C and C++ math library in GPU device code. The driver force-includes
+// this header into every NVPTX and AMDGPU device pass (tools/hcc/DeviceLibraries.cpp),
 // so that sinf(x), ::sin(x), std::sin(x), std::pow(2, i)... in a kernel call
 // device implementations instead of the host's libm, which a GPU cannot run.
 //
@@ -101,5 +101,28 @@ HC_DEVICE_MATH float remquo(float x, float y, int *q) {
 #undef HC_DEVICE_MATH
 
 #endif // C++ NVPTX device pass
+
+// AMDGPU (HIP-mode device pass): the same idea with Clang's HIP math headers,
+// included in the order __clang_hip_runtime_wrapper.h uses (which -nogpuinc
+// leaves out). They call ROCm's __ocml_* functions; amdgpu_ocml_shim.h
+// implements those on libclc through the __nv_* layer above.
+#if defined(__cplusplus) && defined(__HIP__) && defined(__AMDGCN__)
+
+// Tells precise_fast_math.hpp that the __nv_* and __ocml_* functions exist.
+#define HC_DEVICE_LIBM_AMDGPU 1
+
+#include <climits>
+#include <cmath>
+#include <cstdlib>
+#include <stdlib.h>
+
+#include <__clang_hip_libdevice_declares.h>
+#include "amdgpu_ocml_shim.h"
+#include <__clang_hip_math.h>
+#include <__clang_hip_stdlib.h>
+#include <__clang_cuda_math_forward_declares.h>
+#include <__clang_hip_cmath.h>
+
+#endif // C++ AMDGPU device pass
 
 #endif // HC_DETAIL_MATH_DEVICE_LIBM_H

@@ -20,6 +20,11 @@
 // that reaches one fails to compile with "calls '__nv_j0f', which has no
 // definition for the device" (see docs/math.md).
 //
+// The AMDGPU device pass uses this file too (through amdgpu_ocml_shim.h, on
+// libclc's amdgcn-amd-amdhsa bitcode): everything but the PTX .approx forms
+// at the end is target-neutral C++ on libclc. libclc's amdgcn build has the
+// same generic-pointer (addrspace 0) overloads under the same names.
+//
 // Device pass only (included from device_libm.h).
 #ifndef HC_DETAIL_MATH_NVPTX_LIBCLC_SHIM_H
 #define HC_DETAIL_MATH_NVPTX_LIBCLC_SHIM_H
@@ -360,6 +365,7 @@ HC_NV_FN unsigned long long __nv_ullmax(unsigned long long a,
   return a < b ? b : a;
 }
 
+#if defined(__NVPTX__)
 // Approximate single-precision forms (-ffast-math, hc::fast_math): PTX's
 // .approx instructions, whose error bounds the PTX ISA documents.
 HC_NV_FN float __nv_fast_sinf(float x) { return __nvvm_sin_approx_f(x); }
@@ -375,6 +381,7 @@ HC_NV_FN float __nv_fast_logf(float x) {
 HC_NV_FN float __nv_fast_fdividef(float x, float y) {
   return __nvvm_div_approx_f(x, y);
 }
+#endif // __NVPTX__
 
 #undef HC_LIBCLC_1
 #undef HC_LIBCLC_2

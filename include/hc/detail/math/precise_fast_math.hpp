@@ -40,6 +40,14 @@
 #else
 #define HC_MATH_NVPTX 0
 #endif
+// The AMDGPU device pass (device_libm.h's HIP branch) has the same __nv_*
+// functions on libclc; fast_math there is the precise library (no measured
+// approximations yet: docs/math.md).
+#if defined(HC_DEVICE_LIBM_AMDGPU) && defined(__HIP_DEVICE_COMPILE__)
+#define HC_MATH_LIBCLC 1
+#else
+#define HC_MATH_LIBCLC HC_MATH_NVPTX
+#endif
 
 #define HC_MATH_FN inline __attribute__((host, device, always_inline))
 #define HC_MATH_DEVICE_FN inline __attribute__((device, always_inline))
@@ -152,7 +160,7 @@ HC_MATH_FN float nanf(int) { return __builtin_nanf(""); }
 HC_MATH_FN double nan(int) { return __builtin_nan(""); }
 
 // Not in glibc: libclc on the GPU, host_special.hpp on the host.
-#if HC_MATH_NVPTX
+#if HC_MATH_LIBCLC
 #define HC_MATH_SPECIAL(name, nvf, nvd, hostexpr)                              \
   HC_MATH_FN float name##f(float x) { return nvf(x); }                         \
   HC_MATH_FN float name(float x) { return nvf(x); }                            \
@@ -186,7 +194,7 @@ HC_MATH_FN _Float16 rcbrt(_Float16 x) { return (_Float16)rcbrtf((float)x); }
 // arguments a float overload.
 using ::scalb;
 using ::scalbf;
-#if HC_MATH_NVPTX
+#if HC_MATH_LIBCLC
 HC_MATH_DEVICE_FN double scalb(double x, double n) {
   return detail::math::host_scalb(x, n);
 }
@@ -370,5 +378,6 @@ HC_MATH_FN void sincos(_Float16 x, _Float16 *s, _Float16 *c) {
 #undef HC_MATH_DEVICE_FN
 #undef HC_MATH_HAS_HALF
 #undef HC_MATH_NVPTX
+#undef HC_MATH_LIBCLC
 
 #endif // HC_DETAIL_MATH_PRECISE_FAST_MATH_HPP
