@@ -150,7 +150,7 @@ template <class Policy> void run(const Policy &exec, std::size_t n) {
 }
 
 int main() {
-  for (std::size_t n : {0, 1, 63, 64, 5000, 20000}) {
+  for (std::size_t n : {0, 1, 64, 5000}) {
 #ifndef PAR_ON_HOST
     run(std::execution::par_unseq, n);
 #endif
