@@ -7,8 +7,12 @@
 #include "DevicePrintf.h"
 
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
@@ -43,7 +47,91 @@ static bool dropBuffer(Module &M) {
   return true;
 }
 
+/// The argument types CUDA's vprintf block can hold: what C's default
+/// promotions leave of printf's arguments (int, long, double, pointers).
+static bool isPrintfArgument(Type *T) {
+  return T->isIntegerTy(32) || T->isIntegerTy(64) || T->isDoubleTy() ||
+         T->isPointerTy();
+}
+
+/// AMDGPU: Clang's HIP mode has no vprintf; with -fno-builtin (the AMDGPU
+/// pass has it) printf(fmt, ...) stays a variadic call of printf. Each call
+/// becomes __hcc_vprintf(fmt, args) with the arguments stored the way
+/// Clang's CUDA lowering lays them out (a struct of the promoted arguments
+/// at their natural alignment, which the AMDGPU data layout gives), in a
+/// private-memory block passed as a flat pointer, so the same device code
+/// and the same host reader serve both targets. A call with an argument the
+/// block cannot hold (a vector, a struct by value) is left alone: the
+/// undefined-function check then names printf.
+static bool lowerAMDGPUPrintf(Module &M) {
+  Function *Printf = M.getFunction("printf");
+  Function *HccVprintf = M.getFunction("__hcc_vprintf");
+  if (!Printf || Printf->use_empty() || !Printf->isVarArg() || !HccVprintf ||
+      HccVprintf->isDeclaration() || HccVprintf->arg_size() != 2)
+    return false;
+  const DataLayout &DL = M.getDataLayout();
+  LLVMContext &Ctx = M.getContext();
+  PointerType *Flat = PointerType::get(Ctx, 0);
+  SmallVector<CallInst *, 8> Calls;
+  for (User *U : Printf->users())
+    if (auto *CI = dyn_cast<CallInst>(U); CI && CI->getCalledOperand() == Printf)
+      Calls.push_back(CI);
+  bool Changed = false;
+  for (CallInst *CI : Calls) {
+    if (CI->arg_size() < 1 || !CI->getArgOperand(0)->getType()->isPointerTy())
+      continue;
+    SmallVector<Type *, 8> Fields;
+    bool Supported = true;
+    for (unsigned I = 1; I < CI->arg_size(); ++I) {
+      Type *T = CI->getArgOperand(I)->getType();
+      Supported &= isPrintfArgument(T);
+      Fields.push_back(T);
+    }
+    if (!Supported)
+      continue;
+    IRBuilder<> B(CI);
+    Value *Args = ConstantPointerNull::get(Flat);
+    if (!Fields.empty()) {
+      StructType *Block = StructType::get(Ctx, Fields);
+      // In the entry block, so that a loop around printf reuses one block.
+      IRBuilder<> Entry(&*CI->getFunction()->getEntryBlock().begin());
+      AllocaInst *Slot = Entry.CreateAlloca(Block, DL.getAllocaAddrSpace(),
+                                            nullptr, "hcc.printf.args");
+      Slot->setAlignment(DL.getABITypeAlign(Block));
+      for (unsigned I = 0; I < Fields.size(); ++I)
+        B.CreateStore(CI->getArgOperand(I + 1),
+                      B.CreateStructGEP(Block, Slot, I));
+      Args = B.CreateAddrSpaceCast(Slot, Flat);
+    }
+    Value *Format = CI->getArgOperand(0);
+    if (Format->getType() != Flat)
+      Format = B.CreateAddrSpaceCast(Format, Flat);
+    CallInst *New = B.CreateCall(HccVprintf, {Format, Args});
+    New->setDebugLoc(CI->getDebugLoc());
+    Value *Result = New;
+    if (CI->getType() != New->getType())
+      Result = CI->getType()->isVoidTy()
+                   ? nullptr
+                   : B.CreateSExtOrTrunc(New, CI->getType());
+    if (Result == New)
+      New->takeName(CI);
+    if (Result)
+      CI->replaceAllUsesWith(Result);
+    CI->eraseFromParent();
+    Changed = true;
+  }
+  return Changed;
+}
+
+static bool isPrintfTarget(const Module &M) {
+  Triple T(M.getTargetTriple());
+  return T.isNVPTX() || T.isAMDGCN();
+}
+
 PreservedAnalyses DevicePrintfPass::run(Module &M, ModuleAnalysisManager &) {
+  if (Triple(M.getTargetTriple()).isAMDGCN())
+    return lowerAMDGPUPrintf(M) ? PreservedAnalyses::none()
+                                : PreservedAnalyses::all();
   if (!Triple(M.getTargetTriple()).isNVPTX())
     return PreservedAnalyses::all();
   Function *CudaVprintf = M.getFunction("vprintf");
@@ -61,7 +149,7 @@ PreservedAnalyses DevicePrintfPass::run(Module &M, ModuleAnalysisManager &) {
 
 PreservedAnalyses DevicePrintfUnusedPass::run(Module &M,
                                              ModuleAnalysisManager &) {
-  if (!Triple(M.getTargetTriple()).isNVPTX() || !M.getNamedGlobal(BufferName))
+  if (!isPrintfTarget(M) || !M.getNamedGlobal(BufferName))
     return PreservedAnalyses::all();
   // After pruning, __hcc_vprintf is left only if a kernel prints.
   if (Function *HccVprintf = M.getFunction("__hcc_vprintf"))

@@ -289,18 +289,11 @@ def prepare_flags(text, srcdir):
 
 # Lit programs that cannot be compiled for AMDGPU yet, and why. A program
 # listed here that compiles is an error (the list must shrink, not rot).
-NO_PRINTF = ("printf in kernels: NVPTX only so far (docs/printf.md); on "
-             "AMDGPU a clear compile error")
 XFAIL = {
-    "printf/formats.cpp": NO_PRINTF,
-    "printf/many_threads.cpp": NO_PRINTF,
-    "printf/oversized_record.cpp": NO_PRINTF,
-    "printf/ptx_printf_calls.cpp": NO_PRINTF,
     "device-code/inline-asm-ptx.cpp": "PTX inline assembly (NVIDIA only)",
     "compiler/diag-inline-asm.cpp": ("host inline assembly is diagnosed for "
                                      "NVPTX only; on AMDGPU the assembler "
                                      "rejects it"),
-    "compiler/diag-variadic.cpp": NO_PRINTF,
     "device-code/function-pointers.cpp": (
         "indirect calls make AMDGPU kernels ask for the hostcall buffer, "
         "which the HSA backend does not supply (docs/backends.md)"),

@@ -49,7 +49,9 @@ hcc_config = os.path.join(config.hcc_tools_dir, "hcc-config")
 if not os.path.exists(hcc) and os.environ.get("HCC_LIT_REMOTE") != "replay":
     lit_config.warning("hcc driver not found at %s (build it first)" % hcc)
 
-# Longest first: %hcc is a prefix of %hcc-config.
+# Longest first: %hcc is a prefix of %hcc-config and %hcc_pass_plugin.
+config.substitutions.append(("%hcc_pass_plugin", os.path.join(
+    config.hcc_obj_root, "lib", "hcc", "libhcc-llvm-passes.so")))
 config.substitutions.append(("%hcc-config", hcc_config))
 config.substitutions.append(("%hcc", hcc))
 

@@ -16,6 +16,22 @@
 // PRINTS-NOT: .extern .func {{.*}}vprintf
 // QUIET-NOT: __hcc_printf_buffer
 // QUIET-NOT: vprintf
+
+// The same for AMDGPU (the device pass packs printf's arguments itself,
+// test/printf/amdgpu-printf-lowering.test): the kernel calls __hcc_vprintf,
+// the code object defines __hcc_printf_buffer for the HSA backend to set,
+// and no kernel asks for ROCm's printf or hostcall buffer.
+// RUN: %hcc -save-temps=cwd --offload-arch=gfx90a -c %s -o %t/prints.o
+// RUN: FileCheck --check-prefix=AMD-PRINTS %s < %t/ptx_printf_calls-hcc-gfx90a.s
+// RUN: %hcc -save-temps=cwd --offload-arch=gfx90a -DNO_PRINTF -c %s -o %t/quiet.o
+// RUN: FileCheck --check-prefix=AMD-QUIET %s < %t/ptx_printf_calls-hcc-gfx90a.s
+// AMD-PRINTS-NOT: {{[^_]}}printf@rel32
+// AMD-PRINTS: __hcc_vprintf@rel32@lo
+// AMD-PRINTS: .globl __hcc_printf_buffer
+// AMD-PRINTS-NOT: hidden_printf_buffer
+// AMD-PRINTS-NOT: hidden_hostcall_buffer
+// AMD-QUIET-NOT: __hcc_printf_buffer
+// AMD-QUIET-NOT: vprintf
 #include <hc.hpp>
 #include <cstdio>
 

@@ -13,11 +13,12 @@
 
 #include "config.hpp"
 
-#if HC_DEVICE_PASS && defined(__NVPTX__)
+#if HC_DEVICE_PASS && (defined(__NVPTX__) || defined(__AMDGCN__))
 #include "printf_record.h"
 
 extern "C" {
-// Set by the runtime (cuModuleGetGlobal) when the module is loaded.
+// Set by the runtime when the module is loaded (CUDA: cuModuleGetGlobal;
+// HSA: the symbol's VARIABLE_ADDRESS).
 __attribute__((device)) hc::detail::printf_record::control *__hcc_printf_buffer;
 
 // vprintf's contract: 0 when the record was stored, -1 when not (no

@@ -31,7 +31,7 @@
 
 // Host-and-device when Clang compiles CUDA (both hcc passes), plain
 // functions for g++ (the runtime, unit tests).
-#if defined(__CUDA__)
+#if defined(__CUDA__) || defined(__HIP__)
 #define HC_PRINTF_HD __attribute__((host, device))
 #else
 #define HC_PRINTF_HD
@@ -213,6 +213,8 @@ HC_PRINTF_HD inline header measure(const char *format, const char *args) {
 HC_PRINTF_HD inline void pause_writer() {
 #if defined(__NVPTX__) && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
   __nvvm_nanosleep(500);
+#elif defined(__AMDGCN__)
+  __builtin_amdgcn_s_sleep(8); // about 8 x 64 clocks
 #endif
 }
 
@@ -267,6 +269,8 @@ HC_PRINTF_HD inline int write_record(control *ctl, const char *format,
 #if defined(__NVPTX__)
   __nvvm_membar_sys();
 #endif
+  // AMDGPU: the release store below is system-scope (Clang's default for
+  // __atomic builtins), which writes back the L2 before the store.
   __atomic_store_n(&slot->size, h.size, __ATOMIC_RELEASE);
   return 0;
 }
