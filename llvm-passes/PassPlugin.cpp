@@ -22,6 +22,15 @@
 
 using namespace llvm;
 
+/// Adds a PassT to \p MPM when \p Name is its name(): opt's -passes= syntax.
+template <class PassT>
+static bool addIfNamed(StringRef Name, ModulePassManager &MPM) {
+  if (Name != PassT::name())
+    return false;
+  MPM.addPass(PassT());
+  return true;
+}
+
 static void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
@@ -39,46 +48,19 @@ static void registerCallbacks(PassBuilder &PB) {
       [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
         MPM.addPass(hcc::PlatformAtomicsLoweringPass());
       });
-  // opt -passes=hcc-device-prune, -passes=hcc-device-printf
+  // opt -passes=<name>: each pass under its name() (hcc-device-prune, ...).
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
-        if (Name == hcc::DeviceHeapCallsPass::name()) {
-          MPM.addPass(hcc::DeviceHeapCallsPass());
-          return true;
-        }
-        if (Name == hcc::DeviceHeapUnusedPass::name()) {
-          MPM.addPass(hcc::DeviceHeapUnusedPass());
-          return true;
-        }
-        if (Name == hcc::HostGlobalSlotsPass::name()) {
-          MPM.addPass(hcc::HostGlobalSlotsPass());
-          return true;
-        }
-        if (Name == hcc::HostGlobalTablePass::name()) {
-          MPM.addPass(hcc::HostGlobalTablePass());
-          return true;
-        }
-        if (Name == hcc::PlatformAtomicsCheckPass::name()) {
-          MPM.addPass(hcc::PlatformAtomicsCheckPass());
-          return true;
-        }
-        if (Name == hcc::PlatformAtomicsLoweringPass::name()) {
-          MPM.addPass(hcc::PlatformAtomicsLoweringPass());
-          return true;
-        }
-        if (Name == hcc::DevicePrintfUnusedPass::name()) {
-          MPM.addPass(hcc::DevicePrintfUnusedPass());
-          return true;
-        }
-        if (Name == hcc::DevicePrintfPass::name()) {
-          MPM.addPass(hcc::DevicePrintfPass());
-          return true;
-        }
-        if (Name != hcc::DevicePrunePass::name())
-          return false;
-        MPM.addPass(hcc::DevicePrunePass());
-        return true;
+        return addIfNamed<hcc::DevicePrintfPass>(Name, MPM) ||
+               addIfNamed<hcc::HostGlobalSlotsPass>(Name, MPM) ||
+               addIfNamed<hcc::HostGlobalTablePass>(Name, MPM) ||
+               addIfNamed<hcc::DeviceHeapCallsPass>(Name, MPM) ||
+               addIfNamed<hcc::PlatformAtomicsCheckPass>(Name, MPM) ||
+               addIfNamed<hcc::DevicePrunePass>(Name, MPM) ||
+               addIfNamed<hcc::DevicePrintfUnusedPass>(Name, MPM) ||
+               addIfNamed<hcc::DeviceHeapUnusedPass>(Name, MPM) ||
+               addIfNamed<hcc::PlatformAtomicsLoweringPass>(Name, MPM);
       });
 }
 
