@@ -181,6 +181,6 @@ int main() {
 // PAR-HOST-NOT: index_map_kernel
 // PAR-HOST-NOT: merge_sort
 // PAR-HOST-NOT: radix_sort
-// PAR-HOST: tile_partials<int
+// PAR-HOST: tile_partials_kernel<int
 // PAR-HOST-NOT: tile_partials
 // PAR-HOST-NOT: tiled_scan

@@ -12,27 +12,49 @@
 #define HC_DETAIL_PSTL_REDUCE_HPP
 
 #include "hc/detail/pstl/common.hpp"
+#include "hc/detail/am_runtime.hpp"
+
+#include <algorithm>
 
 namespace hc {
 namespace detail {
 namespace pstl {
 
-/// Folds load(0) ... load(n - 1) with op into per-tile partials (tile
-/// order); n > 0. `load` maps a linear index to a value of R on the
-/// accelerator (it captures the array_views it reads).
-template <class R, class Load, class Op>
-std::vector<R> tile_partials(std::size_t n, const Load &load, const Op &op) {
-  static_assert(std::is_trivially_copyable<R>::value &&
-                    std::is_default_constructible<R>::value,
-                "hcc's parallel reduce and scans keep values in group memory "
-                "and copy them between host and accelerator: the value type "
-                "must be trivially copyable and default constructible");
-  const tiling t = make_tiling(n);
-  std::vector<R> partials(static_cast<std::size_t>(t.tiles));
-  array_view<R, 1> out = output_view(partials.data(), partials.size());
+/// Where the tiles of tile_partials leave their partials: max_tiles values
+/// of R in page-locked host memory mapped into every GPU (am_alloc's
+/// amHostPinned), one block per host thread and value type, allocated by
+/// its first reduce and freed when the thread ends. The kernel writes it
+/// directly and the host reads it once the kernel is done: no device
+/// allocation, copy and free per call, which would cost a reduce of a few
+/// hundred microseconds a noticeable share. Null when the memory cannot be
+/// had (the callers then go through an array_view).
+template <class R> struct pinned_partials {
+  R *values = nullptr;
+  pinned_partials() {
+    accelerator acc;
+    values = static_cast<R *>(am_allocate(sizeof(R) * max_tiles, acc.device(),
+                                          am_flag_host_pinned));
+  }
+  ~pinned_partials() {
+    if (values)
+      am_release(values);
+  }
+  pinned_partials(const pinned_partials &) = delete;
+  pinned_partials &operator=(const pinned_partials &) = delete;
+};
+template <class R> R *pinned_partials_buffer() {
+  static thread_local pinned_partials<R> buffer;
+  return buffer.values;
+}
+
+/// The kernel of tile_partials: tile i hands its partial to sink(i, value).
+template <class R, class Load, class Op, class Sink>
+completion_future tile_partials_kernel(const tiling &t, std::size_t n,
+                                       const Load &load, const Op &op,
+                                       const Sink &sink) {
   const long long total = static_cast<long long>(n);
   const long long chunk = t.chunk;
-  parallel_for_each(
+  return parallel_for_each(
       extent<1>(t.tiles * tile_size).tile(tile_size),
       [=](tiled_index<1> idx) [[hc]] {
         // Raw storage: group memory cannot hold objects with constructors.
@@ -71,11 +93,37 @@ std::vector<R> tile_partials(std::size_t n, const Load &load, const Op &op) {
           idx.barrier.wait();
         }
         if (l == 0)
-          out[idx.tile[0]] = scratch[0];
+          sink(idx.tile[0], scratch[0]);
       });
+}
+
+/// Folds load(0) ... load(n - 1) with op into per-tile partials (tile
+/// order); n > 0. `load` maps a linear index to a value of R on the
+/// accelerator (it captures the array_views it reads).
+template <class R, class Load, class Op>
+std::vector<R> tile_partials(std::size_t n, const Load &load, const Op &op) {
+  static_assert(std::is_trivially_copyable<R>::value &&
+                    std::is_default_constructible<R>::value,
+                "hcc's parallel reduce and scans keep values in group memory "
+                "and copy them between host and accelerator: the value type "
+                "must be trivially copyable and default constructible");
+  const tiling t = make_tiling(n);
+  std::vector<R> partials(static_cast<std::size_t>(t.tiles));
+  if (R *pinned = pinned_partials_buffer<R>()) {
+    tile_partials_kernel<R>(t, n, load, op, [=](int tile, const R &v) [[hc]] {
+      pinned[tile] = v;
+    }).wait();
+    std::copy(pinned, pinned + t.tiles, partials.begin());
+    return partials;
+  }
+  array_view<R, 1> out = output_view(partials.data(), partials.size());
+  tile_partials_kernel<R>(t, n, load, op, [=](int tile, const R &v) [[hc]] {
+    out[tile] = v;
+  });
   out.synchronize();
   return partials;
 }
+
 
 /// op(...op(op(init, load(0)), ...), load(n - 1)) up to reassociation and
 /// reordering; n > 0.
