@@ -9,6 +9,7 @@
 #include "backends/hsa/hsa_code_object.hpp"
 #include "backends/hsa/hsa_device.hpp"
 #include "hc/detail/image_registry.h"
+#include "hc/detail/printf_record.h"
 #include "hsa_fake_runtime.hpp"
 
 #include <gtest/gtest.h>
@@ -324,4 +325,68 @@ TEST_F(HsaDispatch, KernelsThatAllocateAreRefused) {
         << e.what();
   }
   dispatch.variables.clear();
+}
+
+// printf in kernels (docs/printf.md): a code object with __hcc_printf_buffer
+// gets the agent's buffer at load (hsa_memory_copy of its host address into
+// the variable's VARIABLE_ADDRESS), and what a kernel writes there is on
+// stdout when the command finishes.
+TEST_F(HsaDispatch, PrintfBufferIsAttachedAndDrained) {
+  auto q = dev_->create_queue(execute_order::in_order);
+  int out = 0;
+  block args{&out, 7, {1, 2, 3}};
+  dispatch.variables.insert("__hcc_printf_buffer");
+  dispatch.variable_storage["__hcc_printf_buffer"].assign(8, 0);
+  dispatch.memory_copies.clear();
+  async_ptr done = q->launch(launch_of(args, 10), {});
+  std::vector<unsigned char> &var =
+      dispatch.variable_storage["__hcc_printf_buffer"];
+  std::uint64_t address = 0;
+  std::memcpy(&address, var.data(), sizeof address);
+  ASSERT_NE(address, 0u);
+  ASSERT_EQ(dispatch.memory_copies.size(), 1u);
+  EXPECT_EQ(dispatch.memory_copies[0].first, var.data());
+  EXPECT_EQ(dispatch.memory_copies[0].second, 8u);
+  auto *ctl = reinterpret_cast<hc::detail::printf_record::control *>(address);
+  EXPECT_GE(ctl->capacity, std::uint64_t(64) << 10);
+  EXPECT_EQ(ctl->capacity % 16, 0u);
+
+  // The "kernel" prints: a record as __hcc_vprintf writes it.
+  struct {
+    int value;
+  } printf_args{42};
+  testing::internal::CaptureStdout();
+  EXPECT_EQ(hc::detail::printf_record::write_record(
+                ctl, "hsa printf %d\n",
+                reinterpret_cast<const char *>(&printf_args)),
+            0);
+  complete_all();
+  done->wait();
+  std::string printed = testing::internal::GetCapturedStdout();
+  EXPECT_EQ(printed, "hsa printf 42\n");
+  dispatch.variables.clear();
+  dispatch.variable_storage.clear();
+}
+
+// A __hcc_printf_buffer of another size than a pointer (a code object from
+// another compiler) is an error at load, not memory corruption.
+TEST_F(HsaDispatch, PrintfBufferOfWrongSizeIsRefused) {
+  auto q = dev_->create_queue(execute_order::in_order);
+  int out = 0;
+  block args{&out, 7, {1, 2, 3}};
+  dispatch.variables.insert("__hcc_printf_buffer");
+  dispatch.variable_storage["__hcc_printf_buffer"].assign(4, 0);
+  try {
+    q->launch(launch_of(args, 10), {});
+    ADD_FAILURE() << "launched";
+  } catch (const Kalmar::runtime_exception &e) {
+    EXPECT_NE(std::string(e.what()).find("__hcc_printf_buffer of "),
+              std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("is 4 bytes, the runtime expected 8"),
+              std::string::npos)
+        << e.what();
+  }
+  dispatch.variables.clear();
+  dispatch.variable_storage.clear();
 }

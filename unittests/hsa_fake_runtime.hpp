@@ -194,6 +194,11 @@ struct fake_dispatch_state {
   std::vector<void *> locked, unlocked;
   std::string symbol_asked;
   std::set<std::string> variables; // device variables the code object has
+  // Where a variable "lives on the device" (host memory here), when a test
+  // wants the runtime to write it; size from the vector.
+  std::map<std::string, std::vector<unsigned char>> variable_storage;
+  std::vector<std::string> symbols_by_handle; // handle - 100
+  std::vector<std::pair<void *, std::size_t>> memory_copies; // dst, bytes
 };
 inline fake_dispatch_state dispatch;
 
@@ -340,14 +345,45 @@ inline hsa_status_t fake_get_symbol(hsa_executable_t, const char *name,
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   dispatch.symbol_asked = name;
   sym->handle = 79;
+  if (dispatch.variables.count(asked)) {
+    dispatch.symbols_by_handle.push_back(asked);
+    sym->handle = 99 + dispatch.symbols_by_handle.size();
+  }
   return HSA_STATUS_SUCCESS;
 }
-inline hsa_status_t fake_symbol_info(hsa_executable_symbol_t, int attribute,
-                                     void *value) {
+inline hsa_status_t fake_symbol_info(hsa_executable_symbol_t sym,
+                                     int attribute, void *value) {
+  if (sym.handle >= 100 &&
+      sym.handle - 100 < dispatch.symbols_by_handle.size()) {
+    auto it = dispatch.variable_storage.find(
+        dispatch.symbols_by_handle[sym.handle - 100]);
+    if (it == dispatch.variable_storage.end())
+      return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+    if (attribute == HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_SIZE) {
+      std::uint32_t size = static_cast<std::uint32_t>(it->second.size());
+      std::memcpy(value, &size, sizeof size);
+      return HSA_STATUS_SUCCESS;
+    }
+    if (attribute == HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS) {
+      std::uint64_t address = reinterpret_cast<std::uintptr_t>(it->second.data());
+      std::memcpy(value, &address, sizeof address);
+      return HSA_STATUS_SUCCESS;
+    }
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  }
   if (attribute != HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT)
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   std::uint64_t object = kernel_object;
   std::memcpy(value, &object, sizeof object);
+  return HSA_STATUS_SUCCESS;
+}
+
+// hsa_memory_copy: the fake's "device memory" is host memory.
+inline hsa_status_t fake_memory_copy(void *dst, const void *src,
+                                     std::size_t bytes) {
+  std::memcpy(dst, src, bytes);
+  std::lock_guard<std::mutex> lock(dispatch.mutex);
+  dispatch.memory_copies.emplace_back(dst, bytes);
   return HSA_STATUS_SUCCESS;
 }
 
@@ -418,6 +454,7 @@ inline symbol_lookup fake_runtime() {
        reinterpret_cast<void *>(&fake_get_symbol)},
       {"hsa_executable_symbol_get_info",
        reinterpret_cast<void *>(&fake_symbol_info)},
+      {"hsa_memory_copy", reinterpret_cast<void *>(&fake_memory_copy)},
   };
   for (const auto &entry : dispatch_entries)
     (*table)[entry.first] = entry.second;

@@ -126,6 +126,8 @@ enum : int {
 enum : int { HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS = 0 };
 
 enum : int { // hsa_executable_symbol_info_t
+  HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_SIZE = 9,
+  HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS = 21,
   HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_GROUP_SEGMENT_SIZE = 13,
   HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_PRIVATE_SEGMENT_SIZE = 14,
   HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT = 22,
@@ -234,7 +236,9 @@ using signal_handler = bool (*)(hsa_signal_value_t, void *);
      std::uint32_t, const hsa_signal_t *, hsa_signal_t))                       \
   X(hsa_amd_signal_async_handler, "hsa_amd_signal_async_handler",              \
     hsa_status_t,                                                              \
-    (hsa_signal_t, int, hsa_signal_value_t, signal_handler, void *))
+    (hsa_signal_t, int, hsa_signal_value_t, signal_handler, void *))           \
+  X(hsa_memory_copy, "hsa_memory_copy", hsa_status_t,                          \
+    (void *, const void *, std::size_t))
 
 struct runtime_api {
 #define HCC_HSA_MEMBER(member, symbol, ret, params) ret(*member) params = nullptr;

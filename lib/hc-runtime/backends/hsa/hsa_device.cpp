@@ -2,6 +2,7 @@
 #include "backends/hsa/hsa_device.hpp"
 
 #include "backends/hsa/hsa_isa.hpp"
+#include "backends/hsa/hsa_printf.hpp"
 #include "core/image_registry.hpp"
 #include "hc/detail/exceptions.hpp"
 
@@ -53,6 +54,8 @@ void hsa_state::finish(std::exception_ptr error) noexcept {
     cleanup();
   cleanups.clear();
   keep_alive.clear();
+  // Kernels' printf output is on stdout before wait() returns.
+  printf_after_command();
   set_ticks(begin_tick(), current_tick());
   if (error)
     set_error(error);
@@ -186,6 +189,45 @@ void hsa_device::free_kernargs(void *ptr) noexcept {
   api_->hsa_amd_memory_pool_free(ptr);
 }
 
+bool hsa_device::write_variable(hsa_executable_t executable, const char *name,
+                                const void *value, std::size_t size,
+                                const char *source) {
+  hsa_executable_symbol_t symbol{};
+  if (api_->hsa_executable_get_symbol_by_name(executable, name, &desc_.agent,
+                                              &symbol) != HSA_STATUS_SUCCESS)
+    return false;
+  const std::string what =
+      std::string(name) + " of " + (source ? source : "an AMDGPU image");
+  std::uint32_t var_size = 0;
+  hsa_status_t s = api_->hsa_executable_symbol_get_info(
+      symbol, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_SIZE, &var_size);
+  if (s != HSA_STATUS_SUCCESS)
+    fail("hsa_executable_symbol_get_info", s, what);
+  if (var_size != size)
+    throw Kalmar::runtime_exception(
+        "hc runtime: " + what + " is " + std::to_string(var_size) +
+            " bytes, the runtime expected " + std::to_string(size) +
+            " (compiled by another hcc?)",
+        Kalmar::E_FAIL_CODE);
+  std::uint64_t address = 0;
+  s = api_->hsa_executable_symbol_get_info(
+      symbol, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS, &address);
+  if (s != HSA_STATUS_SUCCESS || !address)
+    fail("hsa_executable_symbol_get_info", s, what);
+  // ROCr's copy needs memory it knows on both sides.
+  void *staging = allocate_pinned_host(size, true);
+  if (!staging)
+    throw Kalmar::runtime_exception(
+        "hc runtime: no fine-grained system memory to set " + what,
+        Kalmar::E_FAIL_CODE);
+  std::memcpy(staging, value, size);
+  s = api_->hsa_memory_copy(reinterpret_cast<void *>(address), staging, size);
+  free_pinned_host(staging);
+  if (s != HSA_STATUS_SUCCESS)
+    fail("hsa_memory_copy", s, what);
+  return true;
+}
+
 const hsa_device::loaded_image &
 hsa_device::load_image(std::size_t index, const void *data, std::size_t size,
                        const char *source) {
@@ -219,6 +261,8 @@ hsa_device::load_image(std::size_t index, const void *data, std::size_t size,
   s = api_->hsa_executable_freeze(image.executable, nullptr);
   if (s != HSA_STATUS_SUCCESS)
     fail("hsa_executable_freeze", s, source);
+  // Kernels that print get the agent's printf buffer (docs/printf.md).
+  printf_attach(*this, image.executable, source);
   // The reader is needed only while loading; the executable (and with it
   // the code) stays for the program's life, like the CUDA modules.
   return images_.emplace(index, std::move(image)).first->second;

@@ -135,6 +135,15 @@ public:
   void *allocate_kernargs(std::size_t bytes);
   void free_kernargs(void *ptr) noexcept;
 
+  // Writes `size` bytes to the device variable `name` of a loaded (frozen)
+  // executable, through a fine-grained staging block and hsa_memory_copy
+  // (the variable lives in the agent's memory). False when the code object
+  // has no such symbol; throws Kalmar::runtime_exception when the variable
+  // has another size or the copy fails. `source` names the image.
+  bool write_variable(hsa_executable_t executable, const char *name,
+                      const void *value, std::size_t size,
+                      const char *source);
+
   [[noreturn]] void fail(const char *call, hsa_status_t status,
                          const std::string &what) const;
 
