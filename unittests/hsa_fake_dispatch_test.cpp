@@ -32,6 +32,12 @@ using hc::detail::queue;
 
 namespace {
 
+// A host global the image's descriptor lists (as the host pass's table
+// does for globals kernels use), for the host-globals tests.
+int host_counter = 5;
+const __hcc_host_global host_global_entries[] = {{"host_counter", &host_counter}};
+const __hcc_host_global_table host_globals = {1, host_global_entries};
+
 // The code object, registered once as an hcc image of target gfx90a.
 const std::vector<char> &code_object() {
   static const std::vector<char> bytes = [] {
@@ -42,7 +48,7 @@ const std::vector<char> &code_object() {
   }();
   static const __hcc_image_desc desc = {
       __HCC_IMAGE_DESC_VERSION, __hcc_image_hsaco, "gfx90a",
-      bytes.data(), bytes.size(), "hsa_test_kernel.hip"};
+      bytes.data(), bytes.size(), "hsa_test_kernel.hip", &host_globals};
   static const bool registered = (__hcc_register_image(&desc), true);
   (void)registered;
   return bytes;
@@ -384,6 +390,60 @@ TEST_F(HsaDispatch, PrintfBufferOfWrongSizeIsRefused) {
               std::string::npos)
         << e.what();
     EXPECT_NE(std::string(e.what()).find("is 4 bytes, the runtime expected 8"),
+              std::string::npos)
+        << e.what();
+  }
+  dispatch.variables.clear();
+  dispatch.variable_storage.clear();
+}
+
+// Host globals (docs/svm.md): the slots of a code object that uses them get
+// the host addresses from the descriptor's table, the memory locked for the
+// agent (hsa_amd_memory_lock) first.
+TEST_F(HsaDispatch, HostGlobalSlotsAreFilled) {
+  auto q = dev_->create_queue(execute_order::in_order);
+  int out = 0;
+  block args{&out, 7, {1, 2, 3}};
+  dispatch.variables = {"__hcc_host_global_slots", "__hcc_host_global_names"};
+  dispatch.variable_storage["__hcc_host_global_slots"].assign(8, 0);
+  const char names[] = "host_counter\0"; // each name NUL-terminated, "" last
+  dispatch.variable_storage["__hcc_host_global_names"].assign(
+      names, names + sizeof names);
+  dispatch.locked.clear();
+  async_ptr done = q->launch(launch_of(args, 10), {});
+  std::uint64_t slot = 0;
+  std::memcpy(&slot, dispatch.variable_storage["__hcc_host_global_slots"].data(),
+              sizeof slot);
+  EXPECT_EQ(slot, reinterpret_cast<std::uintptr_t>(&host_counter));
+  bool locked = false;
+  for (void *p : dispatch.locked)
+    locked |= reinterpret_cast<std::uintptr_t>(p) <=
+              reinterpret_cast<std::uintptr_t>(&host_counter);
+  EXPECT_TRUE(locked) << "the global's memory was not locked for the agent";
+  complete_all();
+  done->wait();
+  dispatch.variables.clear();
+  dispatch.variable_storage.clear();
+}
+
+// A name the descriptor has no address for is refused at the first launch,
+// naming the variable.
+TEST_F(HsaDispatch, HostGlobalWithoutAddressIsRefused) {
+  auto q = dev_->create_queue(execute_order::in_order);
+  int out = 0;
+  block args{&out, 7, {1, 2, 3}};
+  dispatch.variables = {"__hcc_host_global_slots", "__hcc_host_global_names"};
+  dispatch.variable_storage["__hcc_host_global_slots"].assign(8, 0);
+  const char names[] = "elsewhere\0";
+  dispatch.variable_storage["__hcc_host_global_names"].assign(
+      names, names + sizeof names);
+  try {
+    q->launch(launch_of(args, 10), {});
+    ADD_FAILURE() << "launched";
+  } catch (const Kalmar::runtime_exception &e) {
+    EXPECT_NE(std::string(e.what()).find("host global variable 'elsewhere', "
+                                         "but the host object of that "
+                                         "translation unit has no address"),
               std::string::npos)
         << e.what();
   }

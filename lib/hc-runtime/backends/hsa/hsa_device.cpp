@@ -3,6 +3,7 @@
 
 #include "backends/hsa/hsa_isa.hpp"
 #include "backends/hsa/hsa_printf.hpp"
+#include "backends/hsa/hsa_svm_globals.hpp"
 #include "core/image_registry.hpp"
 #include "hc/detail/exceptions.hpp"
 
@@ -189,39 +190,74 @@ void hsa_device::free_kernargs(void *ptr) noexcept {
   api_->hsa_amd_memory_pool_free(ptr);
 }
 
-bool hsa_device::write_variable(hsa_executable_t executable, const char *name,
-                                const void *value, std::size_t size,
-                                const char *source) {
+bool hsa_device::find_variable(hsa_executable_t executable, const char *name,
+                               std::uint64_t &address, std::uint32_t &size,
+                               const char *source) {
   hsa_executable_symbol_t symbol{};
   if (api_->hsa_executable_get_symbol_by_name(executable, name, &desc_.agent,
                                               &symbol) != HSA_STATUS_SUCCESS)
     return false;
   const std::string what =
       std::string(name) + " of " + (source ? source : "an AMDGPU image");
-  std::uint32_t var_size = 0;
   hsa_status_t s = api_->hsa_executable_symbol_get_info(
-      symbol, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_SIZE, &var_size);
+      symbol, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_SIZE, &size);
   if (s != HSA_STATUS_SUCCESS)
     fail("hsa_executable_symbol_get_info", s, what);
+  s = api_->hsa_executable_symbol_get_info(
+      symbol, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS, &address);
+  if (s != HSA_STATUS_SUCCESS || !address)
+    fail("hsa_executable_symbol_get_info", s, what);
+  return true;
+}
+
+bool hsa_device::write_variable(hsa_executable_t executable, const char *name,
+                                const void *value, std::size_t size,
+                                const char *source) {
+  std::uint64_t address = 0;
+  std::uint32_t var_size = 0;
+  if (!find_variable(executable, name, address, var_size, source))
+    return false;
+  const std::string what =
+      std::string(name) + " of " + (source ? source : "an AMDGPU image");
   if (var_size != size)
     throw Kalmar::runtime_exception(
         "hc runtime: " + what + " is " + std::to_string(var_size) +
             " bytes, the runtime expected " + std::to_string(size) +
             " (compiled by another hcc?)",
         Kalmar::E_FAIL_CODE);
-  std::uint64_t address = 0;
-  s = api_->hsa_executable_symbol_get_info(
-      symbol, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS, &address);
-  if (s != HSA_STATUS_SUCCESS || !address)
-    fail("hsa_executable_symbol_get_info", s, what);
-  // ROCr's copy needs memory it knows on both sides.
+  // ROCr's copy needs memory it knows on both sides (the variable lives in
+  // the agent's memory).
   void *staging = allocate_pinned_host(size, true);
   if (!staging)
     throw Kalmar::runtime_exception(
         "hc runtime: no fine-grained system memory to set " + what,
         Kalmar::E_FAIL_CODE);
   std::memcpy(staging, value, size);
-  s = api_->hsa_memory_copy(reinterpret_cast<void *>(address), staging, size);
+  hsa_status_t s =
+      api_->hsa_memory_copy(reinterpret_cast<void *>(address), staging, size);
+  free_pinned_host(staging);
+  if (s != HSA_STATUS_SUCCESS)
+    fail("hsa_memory_copy", s, what);
+  return true;
+}
+
+bool hsa_device::read_variable(hsa_executable_t executable, const char *name,
+                               std::vector<char> &out, const char *source) {
+  std::uint64_t address = 0;
+  std::uint32_t size = 0;
+  if (!find_variable(executable, name, address, size, source))
+    return false;
+  const std::string what =
+      std::string(name) + " of " + (source ? source : "an AMDGPU image");
+  void *staging = allocate_pinned_host(size, true);
+  if (!staging)
+    throw Kalmar::runtime_exception(
+        "hc runtime: no fine-grained system memory to read " + what,
+        Kalmar::E_FAIL_CODE);
+  hsa_status_t s = api_->hsa_memory_copy(
+      staging, reinterpret_cast<const void *>(address), size);
+  if (s == HSA_STATUS_SUCCESS)
+    out.assign(static_cast<char *>(staging), static_cast<char *>(staging) + size);
   free_pinned_host(staging);
   if (s != HSA_STATUS_SUCCESS)
     fail("hsa_memory_copy", s, what);
@@ -229,8 +265,10 @@ bool hsa_device::write_variable(hsa_executable_t executable, const char *name,
 }
 
 const hsa_device::loaded_image &
-hsa_device::load_image(std::size_t index, const void *data, std::size_t size,
-                       const char *source) {
+hsa_device::load_image(std::size_t index, const __hcc_image_desc &desc) {
+  const void *data = desc.data;
+  const std::size_t size = desc.size;
+  const char *source = desc.source;
   auto found = images_.find(index);
   if (found != images_.end())
     return found->second;
@@ -261,8 +299,11 @@ hsa_device::load_image(std::size_t index, const void *data, std::size_t size,
   s = api_->hsa_executable_freeze(image.executable, nullptr);
   if (s != HSA_STATUS_SUCCESS)
     fail("hsa_executable_freeze", s, source);
-  // Kernels that print get the agent's printf buffer (docs/printf.md).
+  // Kernels that print get the agent's printf buffer (docs/printf.md);
+  // kernels that use the program's globals get their host addresses
+  // (docs/svm.md).
   printf_attach(*this, image.executable, source);
+  host_globals_attach(*this, image.executable, desc);
   // The reader is needed only while loading; the executable (and with it
   // the code) stays for the program's life, like the CUDA modules.
   return images_.emplace(index, std::move(image)).first->second;
@@ -300,8 +341,7 @@ const hsa_kernel &hsa_device::kernel(const char *name, std::size_t args_size) {
             agent.substr(0, agent.find(':')),
         Kalmar::E_FAIL_CODE);
 
-  const loaded_image &img = load_image(best->index, best->desc.data,
-                                       best->desc.size, best->desc.source);
+  const loaded_image &img = load_image(best->index, best->desc);
   const kernel_metadata *md = img.metadata.find_kernel(name);
   if (!md)
     throw Kalmar::runtime_exception(
@@ -322,20 +362,6 @@ const hsa_kernel &hsa_device::kernel(const char *name, std::size_t args_size) {
   // default stack size.
   k.private_fixed = md->private_segment_fixed_size +
                     (md->uses_dynamic_stack ? 1024u : 0u);
-  // Kernels that use the program's global variables read their host
-  // addresses from slots only the CUDA backend fills so far (docs/svm.md):
-  // refuse them rather than let them follow null pointers.
-  hsa_executable_symbol_t slots{};
-  if (api_->hsa_executable_get_symbol_by_name(
-          img.executable, "__hcc_host_global_slots", &desc_.agent, &slots) ==
-      HSA_STATUS_SUCCESS)
-    throw Kalmar::runtime_exception(
-        "hc runtime: kernels of " +
-            std::string(best->desc.source ? best->desc.source : "?") +
-            " use global variables of the host program, which the HSA "
-            "backend does not support yet (docs/svm.md); capture pointers "
-            "to them instead",
-        Kalmar::E_FAIL_CODE);
   // Kernels that allocate (new, malloc) need the device heap, which only
   // the CUDA backend creates so far (docs/device-heap.md).
   hsa_executable_symbol_t heap{};

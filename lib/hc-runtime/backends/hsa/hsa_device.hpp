@@ -26,6 +26,7 @@
 #include "backends/hsa/hsa_code_object.hpp"
 #include "backends/hsa/hsa_dispatch.hpp"
 #include "backends/hsa/hsa_kernarg.hpp"
+#include "hc/detail/image_registry.h"
 #include "hc/detail/runtime.hpp"
 
 #include <atomic>
@@ -143,17 +144,26 @@ public:
   bool write_variable(hsa_executable_t executable, const char *name,
                       const void *value, std::size_t size,
                       const char *source);
+  // Reads the whole device variable `name` into `out` (the same way back).
+  // False when the code object has no such symbol.
+  bool read_variable(hsa_executable_t executable, const char *name,
+                     std::vector<char> &out, const char *source);
 
   [[noreturn]] void fail(const char *call, hsa_status_t status,
                          const std::string &what) const;
 
 private:
+  // The device address and size of variable `name`; false when absent.
+  bool find_variable(hsa_executable_t executable, const char *name,
+                     std::uint64_t &address, std::uint32_t &size,
+                     const char *source);
+
   struct loaded_image {
     hsa_executable_t executable{};
     code_object_metadata metadata;
   };
-  const loaded_image &load_image(std::size_t index, const void *data,
-                                 std::size_t size, const char *source);
+  const loaded_image &load_image(std::size_t index,
+                                 const __hcc_image_desc &desc);
 
   std::shared_ptr<const runtime_api> api_;
   agent_description desc_;
