@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AMDGPUImplicitArgs.h"
 #include "DeviceHeapCalls.h"
 #include "DevicePrintf.h"
 #include "HostGlobals.h"
@@ -43,10 +44,12 @@ static void registerCallbacks(PassBuilder &PB) {
         MPM.addPass(hcc::DevicePrintfUnusedPass()); // after pruning
         MPM.addPass(hcc::DeviceHeapUnusedPass()); // after: see its header
       });
-  // After every IR optimisation, before the backend: PlatformAtomics.h.
+  // After every IR optimisation, before the backend: PlatformAtomics.h,
+  // AMDGPUImplicitArgs.h (on every function that survived).
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
         MPM.addPass(hcc::PlatformAtomicsLoweringPass());
+        MPM.addPass(hcc::AMDGPUImplicitArgsPass());
       });
   // opt -passes=<name>: each pass under its name() (hcc-device-prune, ...).
   PB.registerPipelineParsingCallback(
@@ -60,7 +63,8 @@ static void registerCallbacks(PassBuilder &PB) {
                addIfNamed<hcc::DevicePrunePass>(Name, MPM) ||
                addIfNamed<hcc::DevicePrintfUnusedPass>(Name, MPM) ||
                addIfNamed<hcc::DeviceHeapUnusedPass>(Name, MPM) ||
-               addIfNamed<hcc::PlatformAtomicsLoweringPass>(Name, MPM);
+               addIfNamed<hcc::PlatformAtomicsLoweringPass>(Name, MPM) ||
+               addIfNamed<hcc::AMDGPUImplicitArgsPass>(Name, MPM);
       });
 }
 

@@ -294,16 +294,6 @@ XFAIL = {
     "compiler/diag-inline-asm.cpp": ("host inline assembly is diagnosed for "
                                      "NVPTX only; on AMDGPU the assembler "
                                      "rejects it"),
-    "device-code/function-pointers.cpp": (
-        "indirect calls make AMDGPU kernels ask for the hostcall buffer, "
-        "which the HSA backend does not supply (docs/backends.md)"),
-    "device-code/virtual-calls.cpp": (
-        "virtual calls are indirect calls: AMDGPU kernels then ask for the "
-        "hostcall buffer, which the HSA backend does not supply "
-        "(docs/backends.md)"),
-    "compiler/vtable-trapping-slots.cpp": (
-        "virtual calls: the hostcall buffer, as device-code/virtual-calls.cpp "
-        "(the test checks its gfx90a image links, with llvm-readelf)"),
 }
 
 
