@@ -5,11 +5,21 @@
 // out and recovers, and what check mode reports.
 #include <cstdint>
 
+#include <thread>
+
 namespace {
 thread_local unsigned test_group = 0, test_item = 0;
+// Set by tests that want the allocator's windows (a page held off every
+// list, a claim about to be undone) wide open on a machine of few cores.
+bool test_pause = false;
 }
 #define HC_HEAP_HOST_GROUP_ID() test_group
 #define HC_HEAP_HOST_ITEM_ID() test_item
+#define HC_HEAP_HOST_PAUSE()                                                   \
+  do {                                                                         \
+    if (test_pause)                                                            \
+      std::this_thread::yield();                                               \
+  } while (0)
 #include "hc/detail/device_heap_allocator.hpp"
 
 #include <gtest/gtest.h>
@@ -191,6 +201,66 @@ TEST(DeviceHeapAllocator, ConcurrentWorkItemsGetEveryChunkOfAFullHeap) {
         dh::deallocate(t.h, p);
     EXPECT_EQ(t.chunks_claimed(), 0u);
   }
+}
+
+// test/device-heap/oom_malloc.cpp on the host: a small heap filled with
+// page-sized-class blocks until malloc fails, all freed, then fewer
+// concurrent work-items than there are chunks each malloc and free. None may
+// fail: the memory is there. (Failed before pages that a work-item had taken
+// off its class's partial list, or that sat in no slot, were looked for:
+// such pages were invisible, and malloc gave up while they had room.)
+TEST(DeviceHeapAllocator, AfterExhaustionFreedChunksAreFoundAgainConcurrently) {
+  const unsigned pages = 8, per_page = 16; // 64 KiB pages, 4 KiB class
+  test_heap t(16, pages);
+  test_pause = true;
+  const int threads = 48, groups = 3, calls = 400;
+  for (int round = 0; round < 3; ++round) {
+    // Fill: every thread allocates until the heap says no.
+    std::vector<std::vector<void *>> got(threads);
+    std::vector<std::thread> pool;
+    for (int g = 0; g < threads; ++g)
+      pool.emplace_back([&, g] {
+        test_group = g % groups;
+        for (unsigned k = 0;; ++k) {
+          test_item = g + k * threads;
+          void *p = dh::allocate(t.h, 4096);
+          if (!p)
+            break;
+          got[g].push_back(p);
+        }
+      });
+    for (std::thread &th : pool)
+      th.join();
+    pool.clear();
+    std::size_t total = 0;
+    for (auto &v : got)
+      total += v.size();
+    EXPECT_EQ(total, pages * per_page) << "round " << round;
+    for (auto &v : got)
+      for (void *p : v)
+        dh::deallocate(t.h, p);
+    ASSERT_EQ(t.chunks_claimed(), 0u);
+    // At most `threads` (< chunks) blocks live at once: every call succeeds.
+    std::atomic<int> failed{0};
+    for (int g = 0; g < threads; ++g)
+      pool.emplace_back([&, g] {
+        test_group = g % groups;
+        for (int k = 0; k < calls; ++k) {
+          test_item = g + k * threads;
+          void *p = dh::allocate(t.h, 4096);
+          if (!p)
+            ++failed;
+          dh::deallocate(t.h, p);
+        }
+      });
+    for (std::thread &th : pool)
+      th.join();
+    EXPECT_EQ(failed.load(), 0) << "round " << round << ": of "
+                                << threads * calls;
+    EXPECT_EQ(t.chunks_claimed(), 0u);
+  }
+  test_pause = false;
+  EXPECT_EQ(t.status.error, 0u);
 }
 
 TEST(DeviceHeapAllocator, ConcurrentWorkItemsNeverShareABlock) {

@@ -206,6 +206,14 @@ template <typename T> HC_HEAP_FN T *at(u64 address) {
   return reinterpret_cast<T *>(static_cast<size_t>(address));
 }
 
+// Host builds (unit tests) may define HC_HEAP_HOST_PAUSE() to let other
+// threads run where a work-item holds a page out of every list: a few host
+// cores then see the interleavings thousands of GPU work-items produce.
+#if HC_HEAP_GPU || !defined(HC_HEAP_HOST_PAUSE)
+#undef HC_HEAP_HOST_PAUSE
+#define HC_HEAP_HOST_PAUSE() ((void)0)
+#endif
+
 // Which work-group (slot) and work-item (bitmap start) this is: spreads
 // concurrent callers over pages and words.
 #if HC_HEAP_GPU
@@ -362,6 +370,7 @@ HC_HEAP_FN u32 page_for_class(control *h, u32 c, bool &fresh) {
     u64 tag = (head >> 32) + 1;
     if (!cas64(&h->partial[c], head, (tag << 32) | load(&next[page])))
       continue;
+    HC_HEAP_HOST_PAUSE();
     store(&listed[page], 0);
     if (load(&count[page]) < capacity)
       return page;
@@ -445,8 +454,57 @@ HC_HEAP_FN void *try_page(control *h, u32 c, u32 page) {
     return at<char>(h->arena) + (u64(page) << h->page_shift) +
            (u64(chunk) << (c + min_chunk_shift));
   }
+  HC_HEAP_HOST_PAUSE();
   if (fetch_sub(&count[page], 1) == capacity)
     list_partial(h, c, page); // a chunk was freed in between
+  return nullptr;
+}
+
+// Like try_page, but reserves only while a chunk is free, with a
+// compare-and-swap: it never over-claims, so work-items that are deciding
+// whether the class is full do not make pages look full to one another.
+HC_HEAP_FN void *try_page_exact(control *h, u32 c, u32 page) {
+  u32 *count = at<u32>(h->page_count);
+  u32 capacity = capacity_of(h, c);
+  for (u32 v = load(&count[page]); v < capacity; v = load(&count[page]))
+    if (cas(&count[page], v, v + 1)) {
+      u32 chunk = take_chunk(h, c, page);
+      return at<char>(h->arena) + (u64(page) << h->page_shift) +
+             (u64(chunk) << (c + min_chunk_shift));
+    }
+  return nullptr;
+}
+
+// Every page of class c, from a place that depends on the work-item (so
+// the callers spread out), for a chunk: the slow path once no page is listed
+// and the pool is empty. A counter above the capacity is an over-claim that
+// its work-item is about to undo (and the page may have room after it):
+// then the pages are looked at again, a bounded number of times (a
+// work-item must not wait for another one, which on GPUs without
+// independent thread scheduling may be in its own warp).
+HC_HEAP_FN void *scan_class(control *h, u32 c) {
+  u32 *info = at<u32>(h->page_info);
+  u32 *count = at<u32>(h->page_count);
+  u32 capacity = capacity_of(h, c);
+  u32 pages = h->num_pages;
+  u32 start = (item_hash() * 2654435761u >> 7) % pages;
+  for (u32 round = 0; round < 8; ++round) {
+    bool busy = false;
+    for (u32 i = 0; i < pages; ++i) {
+      u32 page = start + i < pages ? start + i : start + i - pages;
+      if (load(&info[page]) != c + 1)
+        continue;
+      u32 v = load(&count[page]);
+      if (v > capacity)
+        busy = true;
+      else if (v < capacity)
+        if (void *p = try_page_exact(h, c, page))
+          return p;
+    }
+    if (!busy)
+      break;
+    HC_HEAP_HOST_PAUSE();
+  }
   return nullptr;
 }
 
@@ -465,6 +523,7 @@ HC_HEAP_FN void *alloc_small(control *h, u32 c) {
     u32 page = page_for_class(h, c, fresh);
     if (page == ~0u)
       break;
+    HC_HEAP_HOST_PAUSE();
     if (!cas(slot, 0, page + 1)) {
       // Another work-item filled the slot first: give ours back (a listed
       // page back to its list, a fresh one to the pool).
@@ -474,20 +533,18 @@ HC_HEAP_FN void *alloc_small(control *h, u32 c) {
         list_partial(h, c, page);
     }
   }
-  // No page to spare: any page of the class with room will do.
-  u32 *count = at<u32>(h->page_count);
-  u32 capacity = capacity_of(h, c);
-  for (u32 s = 0; s < slots_per_class; ++s)
-    if (u32 other = load(&h->slots[c][s]))
-      if (load(&count[other - 1]) < capacity)
-        if (void *p = try_page(h, c, other - 1))
-          return p;
-  // A page freed meanwhile may have been listed.
+  // No page listed, none left in the pool. That is not yet "full": pages
+  // with room may be out of every list and slot for a moment (a work-item
+  // popped one and has not published or relisted it yet; a slot's page was
+  // retired while a free was giving it room). Look at them all.
+  if (void *p = scan_class(h, c))
+    return p;
+  // A page freed meanwhile (a page run) may be in the pool again.
   bool fresh = false;
   u32 page = page_for_class(h, c, fresh);
   if (page == ~0u)
     return nullptr;
-  void *p = try_page(h, c, page);
+  void *p = try_page_exact(h, c, page);
   if (!cas(slot, 0, page + 1))
     list_partial(h, c, page); // reachable for the next ones
   return p;
