@@ -255,6 +255,10 @@ public:
     return false;
   }
   virtual void unregister_host(void *ptr) noexcept { (void)ptr; }
+  // True when register_host maps host memory at its own address, so that
+  // kernels can follow host pointers once it is registered (shared virtual
+  // memory on GPUs without pageable-memory access, docs/svm.md).
+  virtual bool can_share_host_memory() const { return false; }
   // True when kernels on this device can already use `addr` as it is:
   // device memory, or host memory that is pinned or registered (shared
   // virtual memory asks before page-locking anything, docs/svm.md).

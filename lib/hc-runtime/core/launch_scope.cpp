@@ -114,7 +114,8 @@ async_ptr launch_scope::submit(const kernel_launch &kernel) {
   static const std::vector<use> no_uses;
   const std::vector<use> &uses = uses_ ? *uses_ : no_uses;
   device &dev = queue_->get_device();
-  if (!dev.info().reads_host_memory && rt::svm::enabled()) {
+  if (!dev.info().reads_host_memory && dev.can_share_host_memory() &&
+      rt::svm::enabled()) {
     // Host memory the functor points into (docs/svm.md). The runtime's own
     // words (bound data, storage objects) are not the user's pointers.
     std::vector<const void *> ours;

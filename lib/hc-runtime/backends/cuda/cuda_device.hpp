@@ -230,6 +230,9 @@ public:
   bool register_host(void *ptr, std::size_t bytes) override;
   void unregister_host(void *ptr) noexcept override;
   bool kernel_can_access(const void *addr) override;
+  bool can_share_host_memory() const override {
+    return api_->cuMemHostRegister && api_->cuMemHostUnregister;
+  }
   bool enable_access_to(device &owner) override;
   CUdevice handle() const { return handle_; }
 

@@ -2,6 +2,8 @@
 // module that allocates, never freed (blocks live until the program ends).
 #include "backends/cuda/cuda_device_heap.hpp"
 
+#include "backends/cuda/cuda_module_globals.hpp"
+
 #include "backends/cuda/cuda_device.hpp"
 #include "core/device_heap_config.hpp"
 #include "core/environment.hpp"
@@ -54,16 +56,6 @@ heap *find_locked(registry &r, const cuda_device &dev) {
 
 // Synchronous host-to-device copy on the legacy stream (which the
 // backend's non-blocking streams do not wait for).
-void copy_to_device(cuda_device &dev, CUdeviceptr to, const void *from,
-                    std::size_t bytes, const char *what) {
-  const driver_api &api = dev.api();
-  CUresult res = api.cuMemcpyHtoDAsync(to, from, bytes, nullptr);
-  if (res == CUDA_SUCCESS)
-    res = api.cuStreamSynchronize(nullptr);
-  if (res != CUDA_SUCCESS)
-    dev.fail("cuMemcpyHtoDAsync", res, what);
-}
-
 heap &create_locked(registry &r, cuda_device &dev, CUdeviceptr global) {
   const driver_api &api = dev.api();
   if (!api.cuMemHostAlloc || !api.cuMemHostGetDevicePointer)
@@ -119,7 +111,7 @@ heap &create_locked(registry &r, cuda_device &dev, CUdeviceptr global) {
   std::vector<unsigned char> zeros(
       static_cast<std::size_t>(std::min<std::uint64_t>(l.metadata, 1 << 20)));
   for (std::uint64_t at = 0; at < l.metadata; at += zeros.size())
-    copy_to_device(dev, base + at, zeros.data(),
+    copy_to_device_now(dev, base + at, zeros.data(),
                    static_cast<std::size_t>(
                        std::min<std::uint64_t>(zeros.size(), l.metadata - at)),
                    "clearing the device heap");
@@ -137,7 +129,7 @@ heap &create_locked(registry &r, cuda_device &dev, CUdeviceptr global) {
   ctl.num_classes = dh::classes_for(c.page_shift);
   ctl.words_per_page = dh::words_per_page(c.page_shift);
   ctl.check = env_string("HCC_DEVICE_HEAP_CHECK") == "1" ? 1 : 0;
-  copy_to_device(dev, base, &ctl, sizeof ctl, "setting up the device heap");
+  copy_to_device_now(dev, base, &ctl, sizeof ctl, "setting up the device heap");
   h->control = base;
   r.heaps.push_back(std::move(h));
   device_heap_in_use.store(true, std::memory_order_release);
@@ -147,15 +139,11 @@ heap &create_locked(registry &r, cuda_device &dev, CUdeviceptr global) {
 } // namespace
 
 void device_heap_attach(cuda_device &dev, CUmodule module) {
-  const driver_api &api = dev.api();
-  if (!api.cuModuleGetGlobal)
-    return; // a driver without it cannot have given us such a module
-  CUdeviceptr global = 0;
-  std::size_t size = 0;
-  if (api.cuModuleGetGlobal(&global, &size, module, pointer_symbol) !=
-          CUDA_SUCCESS ||
-      size != sizeof(dh::module_heap))
+  module_global found;
+  if (!find_module_global(dev.api(), module, pointer_symbol, found) ||
+      found.size != sizeof(dh::module_heap))
     return; // the module does not allocate
+  CUdeviceptr global = found.address;
   registry &r = the_registry();
   CUdeviceptr control;
   {
@@ -165,7 +153,7 @@ void device_heap_attach(cuda_device &dev, CUmodule module) {
       h = &create_locked(r, dev, global);
     control = h->control;
   }
-  copy_to_device(dev, global, &control, sizeof control,
+  copy_to_device_now(dev, global, &control, sizeof control,
                  "setting a module's device heap");
 }
 

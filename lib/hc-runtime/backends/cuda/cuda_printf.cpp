@@ -3,6 +3,8 @@
 // ends), drained by finished commands and by one drain thread.
 #include "backends/cuda/cuda_printf.hpp"
 
+#include "backends/cuda/cuda_module_globals.hpp"
+
 #include "backends/cuda/cuda_device.hpp"
 #include "core/environment.hpp"
 #include "core/printf_ring.hpp"
@@ -147,24 +149,13 @@ channel &channel_for(cuda_device &dev) {
 } // namespace
 
 void printf_attach(cuda_device &dev, CUmodule module) {
-  const driver_api &api = dev.api();
-  if (!api.cuModuleGetGlobal)
-    return; // a driver without it cannot have given us such a module
-  CUdeviceptr global = 0;
-  std::size_t size = 0;
-  if (api.cuModuleGetGlobal(&global, &size, module, buffer_symbol) !=
-          CUDA_SUCCESS ||
-      size != sizeof(CUdeviceptr))
+  module_global global;
+  if (!find_module_global(dev.api(), module, buffer_symbol, global) ||
+      global.size != sizeof(CUdeviceptr))
     return; // the module does not print
   channel &c = channel_for(dev);
-  // Once per module: a synchronous copy on the legacy stream, which the
-  // backend's (non-blocking) streams do not wait for.
-  CUresult res = api.cuMemcpyHtoDAsync(global, &c.device_address,
-                                       sizeof(CUdeviceptr), nullptr);
-  if (res == CUDA_SUCCESS)
-    res = api.cuStreamSynchronize(nullptr);
-  if (res != CUDA_SUCCESS)
-    dev.fail("cuMemcpyHtoDAsync", res, "setting a module's printf buffer");
+  copy_to_device_now(dev, global.address, &c.device_address,
+                     sizeof(CUdeviceptr), "setting a module's printf buffer");
 }
 
 void printf_drain(cuda_device &dev) noexcept {

@@ -1,6 +1,7 @@
 #include "backends/cuda/cuda_svm_globals.hpp"
 
 #include "backends/cuda/cuda_device.hpp"
+#include "backends/cuda/cuda_module_globals.hpp"
 #include "backends/cuda/cuda_util.hpp"
 #include "core/profiler.hpp"
 #include "core/svm_visibility.hpp"
@@ -44,26 +45,14 @@ void *host_address(const __hcc_image_desc &desc, const std::string &name) {
 
 void host_globals_attach(cuda_device &dev, CUmodule module,
                          const __hcc_image_desc &desc) {
-  const driver_api &api = dev.api();
-  if (!api.cuModuleGetGlobal)
-    return;
-  CUdeviceptr slots = 0, names = 0;
-  std::size_t slots_size = 0, names_size = 0;
-  if (api.cuModuleGetGlobal(&slots, &slots_size, module, slots_symbol) !=
-      CUDA_SUCCESS)
+  module_global slots, names;
+  if (!find_module_global(dev.api(), module, slots_symbol, slots))
     return; // the module uses no host globals
-  CUresult r =
-      api.cuModuleGetGlobal(&names, &names_size, module, names_symbol);
-  if (r != CUDA_SUCCESS)
-    dev.fail("cuModuleGetGlobal", r, names_symbol);
-
-  // Synchronous copies on the legacy stream, as printf_attach does.
-  std::vector<char> text(names_size + 1, '\0');
-  r = api.cuMemcpyDtoHAsync(text.data(), names, names_size, nullptr);
-  if (r == CUDA_SUCCESS)
-    r = api.cuStreamSynchronize(nullptr);
-  if (r != CUDA_SUCCESS)
-    dev.fail("cuMemcpyDtoHAsync", r, "reading a module's host global names");
+  if (!find_module_global(dev.api(), module, names_symbol, names))
+    refuse(desc, names_symbol, "the module lacks the list of their names");
+  std::vector<char> text(names.size + 1, '\0');
+  copy_from_device_now(dev, text.data(), names.address, names.size,
+                       "reading a module's host global names");
 
   std::vector<CUdeviceptr> addresses;
   bool host_readable = dev.info().reads_host_memory;
@@ -83,13 +72,10 @@ void host_globals_attach(cuda_device &dev, CUmodule module,
     }
     addresses.push_back(device_ptr(address));
   }
-  if (addresses.size() * sizeof(CUdeviceptr) != slots_size)
+  if (addresses.size() * sizeof(CUdeviceptr) != slots.size)
     refuse(desc, text.data(), "the module's slots and names disagree");
-  r = api.cuMemcpyHtoDAsync(slots, addresses.data(), slots_size, nullptr);
-  if (r == CUDA_SUCCESS)
-    r = api.cuStreamSynchronize(nullptr);
-  if (r != CUDA_SUCCESS)
-    dev.fail("cuMemcpyHtoDAsync", r, "setting a module's host globals");
+  copy_to_device_now(dev, slots.address, addresses.data(), slots.size,
+                     "setting a module's host globals");
 }
 
 } // namespace cuda

@@ -122,6 +122,10 @@ public:
   void free_pinned_host(void *ptr) noexcept override;
   bool register_host(void *ptr, std::size_t bytes) override;
   void unregister_host(void *ptr) noexcept override;
+  // register_host succeeds only where ROCr maps locked pages at their host
+  // address; elsewhere a launch that captures host pointers fails with an
+  // exception naming the address (docs/svm.md).
+  bool can_share_host_memory() const override { return true; }
   void *native_agent() override { return &desc_.agent; }
   void *native_am_region() override { return &desc_.device_pool; }
   void *native_am_system_region() override { return &desc_.fine_host_pool; }
