@@ -283,6 +283,15 @@ HC_NV_FN double __nv_tgamma(double x) {
         [](double a) { return __hc_clc_log(a); });
   if (x == 0) // a pole: +-inf with the sign of the zero
     return 1 / x;
+  // Below -170.62 Gamma(1 - x) overflows and libclc's reflection returns
+  // inf where the result is subnormal or zero (tgamma(-170.625) is about
+  // -1e-308: half's sweep found it). There hcc's tgamma_far_negative.
+  if (x < -170.62437695630272 && x != __builtin_trunc(x) &&
+      !__builtin_isinf(x))
+    return hc::detail::math::gamma_far_negative(
+        x, [](double a, double b) { return __hc_clc_pow(a, b); },
+        [](double a) { return __hc_clc_exp(a); },
+        [](double a) { return __hc_clc_log(a); });
   return __hc_clc_tgamma(x);
 }
 HC_NV_FN float __nv_tgammaf(float x) { return (float)__nv_tgamma(x); }

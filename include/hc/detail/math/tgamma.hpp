@@ -86,6 +86,38 @@ gamma_positive(double x, Pow pow, Exp exp, Log log) {
   return q - q * (divisor.lo / divisor.hi);
 }
 
+/// Gamma for non-integer x below -170.62, where Gamma(1 - x) overflows and
+/// |Gamma(x)| is subnormal or zero in double: Gamma(x) = Gamma(x + n) /
+/// (x (x+1) ... (x+n-1)) with x + n in (0, 1] (each x + k is exact), the
+/// product in double-double scaled by powers of two so that it does not
+/// overflow, and the scale applied last in one multiplication, so that a
+/// subnormal result is rounded once.
+template <typename Pow, typename Exp, typename Log>
+__attribute__((host, device)) inline double
+gamma_far_negative(double x, Pow pow, Exp exp, Log log) {
+#pragma clang fp contract(off)
+  const int n = static_cast<int>(-__builtin_floor(x));
+  const bool negative = n % 2 != 0; // the sign of Gamma(x) is (-1)^n
+  if (n > 200) // |Gamma(x)| < 1e-370: zero in double
+    return negative ? -0.0 : 0.0;
+  dd product = {1, 0};
+  int scale = 0; // product * 2^scale is the true product
+  for (int k = 0; k < n; ++k) {
+    product = dd_mul(product, {x + k, 0});
+    if (__builtin_fabs(product.hi) > 0x1p+600) {
+      product.hi *= 0x1p-600;
+      product.lo *= 0x1p-600;
+      scale += 600;
+    }
+  }
+  double g = gamma_positive(x + n, pow, exp, log);
+  double q = g / product.hi;
+  q -= q * (product.lo / product.hi);
+  for (; scale > 600; scale -= 600) // not reached for n <= 200
+    q *= 0x1p-600;
+  return scale ? q * 0x1p-600 : q;
+}
+
 } // namespace math
 } // namespace detail
 } // namespace hc
