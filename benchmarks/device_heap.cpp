@@ -64,21 +64,24 @@ std::vector<unsigned> heap_usage(hc::accelerator_view view) {
   hc::array_view<unsigned, 1> out(3);
   out[0] = out[1] = out[2] = 0;
   hc::parallel_for_each(view, hc::extent<1>(1), [=](hc::index<1>) [[hc]] {
+    // `out` is used in both passes: a lambda must capture the same things
+    // in the host and the device pass (the layouts are compared at launch).
+    unsigned pages = 0, shift = 0, count = 0;
 #if HC_DEVICE_PASS
-    hc::detail::device_heap::control *h = __hcc_device_heap.heap;
-    if (!h)
-      return;
-    const unsigned *taken = reinterpret_cast<const unsigned *>(
-        static_cast<std::uintptr_t>(h->page_taken));
-    unsigned pages = 0;
-    for (unsigned w = 0; w < (h->num_pages + 31) / 32; ++w)
-      pages += __builtin_popcount(taken[w]);
-    out[0] = pages;
-    out[1] = h->page_shift;
-    out[2] = h->num_pages;
+    if (hc::detail::device_heap::control *h = __hcc_device_heap.heap) {
+      const unsigned *taken = reinterpret_cast<const unsigned *>(
+          static_cast<std::uintptr_t>(h->page_taken));
+      for (unsigned w = 0; w < (h->num_pages + 31) / 32; ++w)
+        pages += __builtin_popcount(taken[w]);
+      shift = h->page_shift;
+      count = h->num_pages;
+    }
     // A malloc keeps this module's heap (and __hcc_device_heap) alive.
     free(malloc(1));
 #endif
+    out[0] = pages;
+    out[1] = shift;
+    out[2] = count;
   }).wait();
   return {out[0], out[1], out[2]};
 }
