@@ -18,10 +18,6 @@
 //    first;
 //  * larger blocks are runs of whole pages, claimed bit by bit in a page
 //    bitmap (rolled back when another work-item took one first).
-//  * when the pool of free pages runs dry, empty small-class pages go back
-//    to it (the counter carries the class, so stale names of a page fail
-//    their claim); malloc says "out of memory" only after looking at every
-//    page of its class.
 // No locks anywhere; a work-item only ever retries after another one made
 // progress.
 #ifndef HC_DETAIL_DEVICE_HEAP_ALLOCATOR_HPP
