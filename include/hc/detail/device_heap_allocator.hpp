@@ -438,10 +438,8 @@ HC_HEAP_FN void unclaim(control *h, u32 page) {
 }
 
 // A page for class c: a partly free one from the class's list, else a
-// fresh one from the pool, which comes with one chunk claimed for the
-// caller (`claimed`: so that no one takes it back to the pool as empty
-// before the caller has used it); ~0u when the heap is exhausted.
-HC_HEAP_FN u32 page_for_class(control *h, u32 c, bool &claimed) {
+// fresh one from the pool; ~0u when the heap is exhausted.
+HC_HEAP_FN u32 page_for_class(control *h, u32 c) {
   u32 *count = at<u32>(h->page_count);
   u32 *next = at<u32>(h->page_next);
   u32 *listed = at<u32>(h->page_listed);
@@ -471,7 +469,7 @@ HC_HEAP_FN u32 page_for_class(control *h, u32 c, bool &claimed) {
   // A page of the pool: bitmap clear, no claims but maybe the undone-soon
   // ones of work-items that still name it from an earlier life. The class
   // goes into page_info first (a free reads it), then into the counter's
-  // tag with an atomic add that keeps those claims, plus the caller's.
+  // tag with an atomic add that keeps those claims.
   store(&at<u32>(h->page_info)[page], c + 1);
   // Claims may reach the page through names older than this claim (a slot
   // or list entry from its life before the pool), with nothing to order
@@ -483,9 +481,8 @@ HC_HEAP_FN u32 page_for_class(control *h, u32 c, bool &claimed) {
   for (u32 w = 0, words = capacity < 32 ? 1 : capacity / 32; w < words; ++w)
     fetch_and(&bits[w], ~0u);
   u32 v = load(&count[page]);
-  while (!cas(&count[page], v, v + count_tag(c) + 1))
+  while (!cas(&count[page], v, v + count_tag(c)))
     v = load(&count[page]);
-  claimed = true;
   return page;
 }
 
@@ -595,17 +592,12 @@ HC_HEAP_FN void *alloc_small(control *h, u32 c) {
       cas(slot, current, 0);
       continue;
     }
-    bool claimed = false;
-    u32 page = page_for_class(h, c, claimed);
+    u32 page = page_for_class(h, c);
     if (page == ~0u)
       break;
-    void *p = claimed ? chunk_address(h, c, page, take_chunk(h, c, page))
-                      : nullptr;
     HC_HEAP_HOST_PAUSE();
     if (!cas(slot, 0, page + 1))
       list_partial(h, c, page); // another work-item filled the slot first
-    if (p)
-      return p;
   }
   // No page listed, none left in the pool (nor empty ones of other
   // classes). That is not yet "full": pages with room may be out of every
@@ -615,12 +607,10 @@ HC_HEAP_FN void *alloc_small(control *h, u32 c) {
   if (void *p = scan_class(h, c))
     return p;
   // A page freed meanwhile may be in the pool again.
-  bool claimed = false;
-  u32 page = page_for_class(h, c, claimed);
+  u32 page = page_for_class(h, c);
   if (page == ~0u)
     return nullptr;
-  void *p = claimed ? chunk_address(h, c, page, take_chunk(h, c, page))
-                    : try_page_exact(h, c, page);
+  void *p = try_page_exact(h, c, page);
   if (!cas(slot, 0, page + 1))
     list_partial(h, c, page); // reachable for the next ones
   return p;
