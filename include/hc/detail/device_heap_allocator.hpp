@@ -275,8 +275,8 @@ HC_HEAP_FN void release_pages(control *h, u32 first, u32 n) {
     fetch_and(&taken[p / 32], ~(1u << (p % 32)));
 }
 
-// Claims one page of the pool, or returns ~0u when none is left.
-HC_HEAP_FN u32 claim_free_page(control *h) {
+// Claims one free page, or returns ~0u when none is left.
+HC_HEAP_FN u32 claim_page(control *h) {
   u32 *taken = taken_words(h);
   u32 words = (h->num_pages + 31) / 32;
   u32 start = load(&h->page_hint) % words;
@@ -300,10 +300,10 @@ HC_HEAP_FN u32 claim_free_page(control *h) {
   return ~0u;
 }
 
-// Claims n consecutive pages of the pool (first fit), or ~0u.
-HC_HEAP_FN u32 claim_free_run(control *h, u32 n) {
+// Claims n consecutive free pages (first fit from the hint), or ~0u.
+HC_HEAP_FN u32 claim_run(control *h, u32 n) {
   if (n == 1)
-    return claim_free_page(h);
+    return claim_page(h);
   if (n > h->num_pages)
     return ~0u;
   u32 *taken = taken_words(h);
@@ -337,60 +337,6 @@ HC_HEAP_FN u32 claim_free_run(control *h, u32 n) {
   return ~0u;
 }
 
-// A small-class page's counter (page_count) holds the class in its top
-// bits (count_tag_shift: class + 1, 0 for a page of the pool or of a run)
-// and the chunks claimed below. Every claim is an atomic operation on the
-// whole word, so it sees the class the page has at that moment: a
-// work-item that still names a page from a list, a slot or a scan after
-// the page went back to the pool (or to another class) sees another tag
-// and undoes its claim. That is what lets empty pages leave their class.
-HC_HEAP_FN u32 count_tag(u32 c) { return (c + 1) << count_tag_shift; }
-
-HC_HEAP_FN u32 capacity_of(control *h, u32 c) {
-  return u32(1) << (h->page_shift - min_chunk_shift - c);
-}
-
-// Returns every small-class page that holds no chunk to the pool; called
-// when the pool is empty, so that size classes (and page runs) can trade
-// pages. Clearing the tag with a compare-and-swap that expects no claim
-// makes every later claim of the old class fail, wherever it names the
-// page from. The chunk bitmap is clear already (a free clears its bit
-// before it gives its claim back).
-HC_HEAP_FN void reclaim_empty_pages(control *h) {
-  u32 *info = at<u32>(h->page_info);
-  u32 *count = at<u32>(h->page_count);
-  for (u32 page = 0; page < h->num_pages; ++page) {
-    u32 kind = load(&info[page]);
-    if (!kind || kind > h->num_classes)
-      continue;
-    if (load(&count[page]) != count_tag(kind - 1) ||
-        !cas(&count[page], count_tag(kind - 1), 0))
-      continue;
-    store(&info[page], 0);
-    release_pages(h, page, 1);
-  }
-}
-
-// A page of the pool, after taking back empty class pages if none is free.
-HC_HEAP_FN u32 claim_page(control *h) {
-  u32 page = claim_free_page(h);
-  if (page == ~0u) {
-    reclaim_empty_pages(h);
-    page = claim_free_page(h);
-  }
-  return page;
-}
-
-// n consecutive pages, after taking back empty class pages if needed.
-HC_HEAP_FN u32 claim_run(control *h, u32 n) {
-  u32 first = claim_free_run(h, n);
-  if (first == ~0u && n <= h->num_pages) {
-    reclaim_empty_pages(h);
-    first = claim_free_run(h, n);
-  }
-  return first;
-}
-
 // --- small blocks ----------------------------------------------------------
 
 HC_HEAP_FN u32 class_of(u64 size) {
@@ -400,46 +346,17 @@ HC_HEAP_FN u32 class_of(u64 size) {
   return c;
 }
 
+HC_HEAP_FN u32 capacity_of(control *h, u32 c) {
+  return u32(1) << (h->page_shift - min_chunk_shift - c);
+}
+
 HC_HEAP_FN u32 *bitmap_of(control *h, u32 page) {
   return at<u32>(h->page_bitmap) + u64(page) * h->words_per_page;
 }
 
-// Lists a page that has free chunks again, unless it is listed already.
-HC_HEAP_FN void list_partial(control *h, u32 c, u32 page) {
-  u32 *listed = at<u32>(h->page_listed);
-  if (!cas(&listed[page], 0, 1))
-    return;
-  u32 *next = at<u32>(h->page_next);
-  u64 old;
-  do {
-    old = load64(&h->partial[c]);
-    store(&next[page], u32(old));
-  } while (!cas64(&h->partial[c], old, (((old >> 32) + 1) << 32) | (page + 1)));
-}
-
-// Lists `page` on the list of the class it has now, if it has room there.
-HC_HEAP_FN void relist_if_room(control *h, u32 page) {
-  u32 v = load(&at<u32>(h->page_count)[page]);
-  u32 tag = v >> count_tag_shift;
-  if (tag && tag <= h->num_classes &&
-      (v & count_mask) < capacity_of(h, tag - 1))
-    list_partial(h, tag - 1, page);
-}
-
-// Gives back one claim on `page` (a free, or a claim that found the page
-// full or of another class). The one that turns a full page into one with
-// room lists it, for whatever class the page has.
-HC_HEAP_FN void unclaim(control *h, u32 page) {
-  u32 v = fetch_sub(&at<u32>(h->page_count)[page], 1);
-  u32 tag = v >> count_tag_shift;
-  if (tag && tag <= h->num_classes &&
-      (v & count_mask) == capacity_of(h, tag - 1))
-    list_partial(h, tag - 1, page);
-}
-
 // A page for class c: a partly free one from the class's list, else a
 // fresh one from the pool; ~0u when the heap is exhausted.
-HC_HEAP_FN u32 page_for_class(control *h, u32 c) {
+HC_HEAP_FN u32 page_for_class(control *h, u32 c, bool &fresh) {
   u32 *count = at<u32>(h->page_count);
   u32 *next = at<u32>(h->page_next);
   u32 *listed = at<u32>(h->page_listed);
@@ -455,35 +372,50 @@ HC_HEAP_FN u32 page_for_class(control *h, u32 c) {
       continue;
     HC_HEAP_HOST_PAUSE();
     store(&listed[page], 0);
-    u32 v = load(&count[page]);
-    if (v >> count_tag_shift == c + 1 && (v & count_mask) < capacity)
+    if (load(&count[page]) < capacity)
       return page;
-    // Full again meanwhile, or back in the pool (and maybe another
-    // class's) since it was listed. A free that found it listed did not
-    // list it: list it where it belongs now, if it has room there.
-    relist_if_room(h, page);
+    // Full again meanwhile. A free that found it listed did not list it:
+    // look once more now that it is not.
+    if (load(&count[page]) < capacity && cas(&listed[page], 0, 1)) {
+      u64 old;
+      do {
+        old = load64(&h->partial[c]);
+        store(&next[page], u32(old));
+      } while (!cas64(&h->partial[c], old,
+                      (((old >> 32) + 1) << 32) | (page + 1)));
+    }
   }
   u32 page = claim_page(h);
   if (page == ~0u)
     return page;
-  // A page of the pool: bitmap clear, no claims but maybe the undone-soon
-  // ones of work-items that still name it from an earlier life. The class
-  // goes into page_info first (a free reads it), then into the counter's
-  // tag with an atomic add that keeps those claims.
+  fresh = true;
+  // A fresh page: its bitmap and counter are zero. Chunks beyond the
+  // capacity of a class with fewer than 32 a page are marked taken.
+  if (capacity < 32)
+    fetch_or(bitmap_of(h, page), ~((1u << capacity) - 1));
   store(&at<u32>(h->page_info)[page], c + 1);
-  // Claims may reach the page through names older than this claim (a slot
-  // or list entry from its life before the pool), with nothing to order
-  // them after the page's earlier owners (a run, a chunk of another size:
-  // other bitmap words) but the bitmap word a claim takes its bit in. So
-  // the class starts with a releasing operation on each of its words: this
-  // work-item comes after those owners (it claimed the page from the pool).
-  u32 *bits = bitmap_of(h, page);
-  for (u32 w = 0, words = capacity < 32 ? 1 : capacity / 32; w < words; ++w)
-    fetch_and(&bits[w], ~0u);
-  u32 v = load(&count[page]);
-  while (!cas(&count[page], v, v + count_tag(c)))
-    v = load(&count[page]);
   return page;
+}
+
+// Returns an unpublished page of class c to the pool.
+HC_HEAP_FN void unclaim_fresh_page(control *h, u32 c, u32 page) {
+  if (capacity_of(h, c) < 32)
+    fetch_and(bitmap_of(h, page), (1u << capacity_of(h, c)) - 1);
+  store(&at<u32>(h->page_info)[page], 0);
+  release_pages(h, page, 1);
+}
+
+// Lists a page that has free chunks again, unless it is listed already.
+HC_HEAP_FN void list_partial(control *h, u32 c, u32 page) {
+  u32 *listed = at<u32>(h->page_listed);
+  if (!cas(&listed[page], 0, 1))
+    return;
+  u32 *next = at<u32>(h->page_next);
+  u64 old;
+  do {
+    old = load64(&h->partial[c]);
+    store(&next[page], u32(old));
+  } while (!cas64(&h->partial[c], old, (((old >> 32) + 1) << 32) | (page + 1)));
 }
 
 // Takes a free chunk on `page`, whose counter this work-item has already
@@ -492,15 +424,13 @@ HC_HEAP_FN u32 take_chunk(control *h, u32 c, u32 page) {
   u32 *bits = bitmap_of(h, page);
   u32 capacity = capacity_of(h, c);
   u32 words = capacity < 32 ? 1 : capacity / 32;
-  // Classes with fewer than 32 chunks a page use the low bits of word 0.
-  u32 valid = capacity < 32 ? (1u << capacity) - 1 : ~0u;
   u32 hash = item_hash();
   u32 w = (hash * 2654435761u >> 7) % words;
-  u32 rotate = capacity < 32 ? 0 : hash % 32;
+  u32 rotate = hash % 32;
   for (;;) {
     u32 value = load(&bits[w]);
-    while (~value & valid) {
-      u32 free_bits = ~value & valid;
+    while (value != ~0u) {
+      u32 free_bits = ~value;
       // The first free bit at or after `rotate`, wrapping.
       u32 turned = rotate ? (free_bits >> rotate) | (free_bits << (32 - rotate))
                           : free_bits;
@@ -514,40 +444,40 @@ HC_HEAP_FN u32 take_chunk(control *h, u32 c, u32 page) {
   }
 }
 
-HC_HEAP_FN void *chunk_address(control *h, u32 c, u32 page, u32 chunk) {
-  return at<char>(h->arena) + (u64(page) << h->page_shift) +
-         (u64(chunk) << (c + min_chunk_shift));
-}
-
-// A chunk of `page` for this work-item, or null when the page is full or
-// no longer of class c (then the claim is undone, and the page listed if
-// a free came between).
+// A chunk of `page` for this work-item, or null when the page is full
+// (then the claim is undone, and the page listed if a free came between).
 HC_HEAP_FN void *try_page(control *h, u32 c, u32 page) {
-  u32 v = fetch_add(&at<u32>(h->page_count)[page], 1);
-  if (v >> count_tag_shift == c + 1 && (v & count_mask) < capacity_of(h, c))
-    return chunk_address(h, c, page, take_chunk(h, c, page));
+  u32 *count = at<u32>(h->page_count);
+  u32 capacity = capacity_of(h, c);
+  if (fetch_add(&count[page], 1) < capacity) {
+    u32 chunk = take_chunk(h, c, page);
+    return at<char>(h->arena) + (u64(page) << h->page_shift) +
+           (u64(chunk) << (c + min_chunk_shift));
+  }
   HC_HEAP_HOST_PAUSE();
-  unclaim(h, page);
+  if (fetch_sub(&count[page], 1) == capacity)
+    list_partial(h, c, page); // a chunk was freed in between
   return nullptr;
 }
 
-// Like try_page, but claims only while a chunk is free, with a
+// Like try_page, but reserves only while a chunk is free, with a
 // compare-and-swap: it never over-claims, so work-items that are deciding
 // whether the class is full do not make pages look full to one another.
 HC_HEAP_FN void *try_page_exact(control *h, u32 c, u32 page) {
   u32 *count = at<u32>(h->page_count);
   u32 capacity = capacity_of(h, c);
-  for (u32 v = load(&count[page]);
-       v >> count_tag_shift == c + 1 && (v & count_mask) < capacity;
-       v = load(&count[page]))
-    if (cas(&count[page], v, v + 1))
-      return chunk_address(h, c, page, take_chunk(h, c, page));
+  for (u32 v = load(&count[page]); v < capacity; v = load(&count[page]))
+    if (cas(&count[page], v, v + 1)) {
+      u32 chunk = take_chunk(h, c, page);
+      return at<char>(h->arena) + (u64(page) << h->page_shift) +
+             (u64(chunk) << (c + min_chunk_shift));
+    }
   return nullptr;
 }
 
 // Every page of class c, from a place that depends on the work-item (so
 // the callers spread out), for a chunk: the slow path once no page is listed
-// and the pool is empty. A count above the capacity is an over-claim that
+// and the pool is empty. A counter above the capacity is an over-claim that
 // its work-item is about to undo (and the page may have room after it):
 // then the pages are looked at again, a bounded number of times (a
 // work-item must not wait for another one, which on GPUs without
@@ -565,11 +495,9 @@ HC_HEAP_FN void *scan_class(control *h, u32 c) {
       if (load(&info[page]) != c + 1)
         continue;
       u32 v = load(&count[page]);
-      if (v >> count_tag_shift != c + 1)
-        continue;
-      if ((v & count_mask) > capacity)
+      if (v > capacity)
         busy = true;
-      else if ((v & count_mask) < capacity)
+      else if (v < capacity)
         if (void *p = try_page_exact(h, c, page))
           return p;
     }
@@ -587,27 +515,33 @@ HC_HEAP_FN void *alloc_small(control *h, u32 c) {
     if (current) {
       if (void *p = try_page(h, c, current - 1))
         return p;
-      // Full (or given back to the pool): retire it from the slot (frees
-      // list it when it has room again).
+      // Full: retire it from the slot (its frees will list it).
       cas(slot, current, 0);
       continue;
     }
-    u32 page = page_for_class(h, c);
+    bool fresh = false;
+    u32 page = page_for_class(h, c, fresh);
     if (page == ~0u)
       break;
     HC_HEAP_HOST_PAUSE();
-    if (!cas(slot, 0, page + 1))
-      list_partial(h, c, page); // another work-item filled the slot first
+    if (!cas(slot, 0, page + 1)) {
+      // Another work-item filled the slot first: give ours back (a listed
+      // page back to its list, a fresh one to the pool).
+      if (fresh)
+        unclaim_fresh_page(h, c, page);
+      else
+        list_partial(h, c, page);
+    }
   }
-  // No page listed, none left in the pool (nor empty ones of other
-  // classes). That is not yet "full": pages with room may be out of every
-  // list and slot for a moment (a work-item popped one and has not
-  // published or relisted it yet; a slot's page was retired while a free
-  // was giving it room). Look at them all.
+  // No page listed, none left in the pool. That is not yet "full": pages
+  // with room may be out of every list and slot for a moment (a work-item
+  // popped one and has not published or relisted it yet; a slot's page was
+  // retired while a free was giving it room). Look at them all.
   if (void *p = scan_class(h, c))
     return p;
-  // A page freed meanwhile may be in the pool again.
-  u32 page = page_for_class(h, c);
+  // A page freed meanwhile (a page run) may be in the pool again.
+  bool fresh = false;
+  u32 page = page_for_class(h, c, fresh);
   if (page == ~0u)
     return nullptr;
   void *p = try_page_exact(h, c, page);
@@ -695,7 +629,8 @@ HC_HEAP_FN void deallocate(control *h, void *p) {
         report(h, error_double_free, p, 0);
       return;
     }
-    unclaim(h, page); // lists the page if it was full
+    if (fetch_sub(&at<u32>(h->page_count)[page], 1) == capacity_of(h, c))
+      list_partial(h, c, page); // was full: has room again
     return;
   }
   if ((kind & info_large_head) && in_page == 0) {

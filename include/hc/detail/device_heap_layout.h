@@ -10,8 +10,7 @@
 //
 //   control       the control block below (class slots, partial lists)
 //   page_info     u32 per page: 0 free, c+1 small class c, large head/tail
-//   page_count    u32 per page: class + 1 << count_tag_shift | chunks
-//                 claimed (small-class pages; 0 tag: pool or page run)
+//   page_count    u32 per page: chunks claimed on a small-class page
 //   page_next     u32 per page: next page (+1) on its class's partial list
 //   page_listed   u32 per page: 1 while on a partial list
 //   page_taken    1 bit per page: the page belongs to a class or a run
@@ -42,11 +41,6 @@ constexpr u32 max_classes = 9; // 16 B .. 4 KiB
 // Pages of one class being filled; work-groups pick one by their id, so
 // concurrent work-groups rarely touch the same page.
 constexpr u32 slots_per_class = 64;
-
-// page_count: the class's tag above this bit, the claims below (at most
-// 2^20 chunks a page, plus claims being undone: fewer than 2^24).
-constexpr u32 count_tag_shift = 24;
-constexpr u32 count_mask = (u32(1) << count_tag_shift) - 1;
 
 // Page sizes the heap accepts: powers of two in [4 KiB, 16 MiB].
 constexpr u32 min_page_shift = 12;
