@@ -3,15 +3,6 @@
 // host's double <cmath> rounded to half: within one half ulp (the float
 // computation plus two roundings), NaN for NaN, exact infinities.
 
-// XFAIL: cuda-backend
-// Known failure on the GPU (H200 run, 2026-11-22; table in docs/math.md):
-// libclc's NVPTX sin/cos/tan lose accuracy beyond small arguments (tens of
-// thousands of ulp at |x| ~ 47 for half/float), and ldexp/scalbn/ilogb/
-// remquo/fmod/remainder/tgamma fail on subnormal or extreme inputs. Until
-// the device math library is fixed the CPU backend checks the bounds.
-// Causes found and fixed since (docs/math.md, "Why the GPU missed the
-// bounds"; PTX checked by ptx-precise-rounding.cpp): expected to XPASS on
-// the next GPU run, then this XFAIL goes.
 // RUN: %hcc %s -o %t && %t | FileCheck %s
 // CHECK: half: all functions within 1 ulp
 

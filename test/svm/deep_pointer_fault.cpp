@@ -37,16 +37,23 @@ static void *own_mapping(std::size_t bytes) {
               MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 }
 
-int main() {
+// Out of line, so that no frame of main holds the level-2 pointer: the
+// runtime follows the first words of what functor words point to (the
+// stack around `root`), and a copy of l2 there would make it visible.
+__attribute__((noinline)) static level1 *build_chain() {
   auto *l2 = static_cast<level2 *>(own_mapping(1 << 20));
   auto *l1 = static_cast<level1 *>(own_mapping(1 << 20));
   l2->value = 42;
   l1->next = l2;
-  level0 root{l1};
-  int out = 0;
+  return l1;
+}
+
+int main() {
+  level0 root{build_chain()};
+  int *out = static_cast<int *>(own_mapping(1 << 12));
   try {
-    hc::parallel_for_each(hc::extent<1>(1), deep_read{&root, &out}).wait();
-    std::printf("no exception, out = %d\n", out);
+    hc::parallel_for_each(hc::extent<1>(1), deep_read{&root, out}).wait();
+    std::printf("no exception, out = %d\n", *out);
     return 1;
   } catch (const hc::runtime_exception &e) {
     std::printf("runtime_exception: %s\n", e.what());
