@@ -1,0 +1,42 @@
+// Host global variables in kernels (docs/svm.md, llvm-passes/HostGlobals.h),
+// the part every GPU backend shares: a device image that uses globals of
+// the program names them in `__hcc_host_global_names` and reaches them
+// through `__hcc_host_global_slots`; the backend reads the names, gets the
+// addresses here and writes them into the slots when it loads the image.
+#ifndef HC_RUNTIME_CORE_SVM_GLOBALS_HPP
+#define HC_RUNTIME_CORE_SVM_GLOBALS_HPP
+
+#include "hc/detail/image_registry.h"
+#include "hc/detail/runtime.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace hc {
+namespace detail {
+namespace rt {
+namespace svm {
+
+constexpr const char *host_global_slots_symbol = "__hcc_host_global_slots";
+constexpr const char *host_global_names_symbol = "__hcc_host_global_names";
+
+// The host addresses of the NUL-separated `names` (ending with an empty
+// name) from the image's table, their memory made visible to `dev`, one per
+// slot of the `slots_bytes`-byte slot array. Throws Kalmar::runtime_exception
+// naming the variable when it has no address or cannot be made visible.
+std::vector<std::uint64_t> host_global_addresses(device &dev,
+                                                 const __hcc_image_desc &desc,
+                                                 const char *names,
+                                                 std::size_t slots_bytes);
+
+// The same error, for what the backend finds wrong with the image.
+[[noreturn]] void refuse_host_global(const __hcc_image_desc &desc,
+                                     const char *name, const std::string &why);
+
+} // namespace svm
+} // namespace rt
+} // namespace detail
+} // namespace hc
+
+#endif
