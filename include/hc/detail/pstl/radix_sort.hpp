@@ -1,19 +1,30 @@
 // The accelerator's sort of arithmetic keys under the default order
-// (sort / stable_sort without a comparator): an LSD radix sort, 4 bits per
-// pass (8 passes for 32-bit keys, 16 for 64-bit, 2 for 8-bit...). Each pass:
-//   1. count (kernel): each tile counts the digits of its contiguous chunk
-//      (per thread in registers, then atomics on tile_static counters);
-//   2. offsets (kernel, one tile): an exclusive scan of the 16 x tiles
-//      counts, digit-major, so that tile t's elements of digit d follow
-//      tile t-1's; the counts stay on the accelerator, so the passes are
-//      queued without waiting for each other on the host;
-//   3. scatter (kernel): each tile walks its chunk in rounds of
-//      tile_size * radix_keys elements, each thread taking radix_keys
-//      consecutive ones; it ranks every element among the round's elements
-//      of its digit (the thread's own earlier ones, plus a scan over the
-//      threads of 16 counters packed in 16-bit lanes of four 64-bit words)
-//      and writes it after the elements already placed. Stable, so the sort
-//      is stable.
+// (sort / stable_sort without a comparator): an LSD radix sort, 8 bits per
+// pass (1 pass for 8-bit keys, 2 for 16-bit, 4 for 32-bit, 8 for 64-bit).
+// The keys are split into at most radix_max_tiles contiguous chunks, one
+// per tile of 256 work-items, each walked in rounds of radix_round (4096)
+// keys. Each pass is three kernels whose results stay on the accelerator,
+// so the passes are queued without waiting on the host:
+//   1. count: each tile counts its chunk's 256 digits (group-memory atomics
+//      on one histogram per wavefront) into counts[digit * tiles + tile];
+//   2. offsets: one tile per digit scans its row of counts (exclusive, in
+//      place: where tile t's keys of digit d go among all keys of digit d)
+//      and writes the row's total;
+//   3. scatter: each tile scans the 256 totals (where each digit starts),
+//      then per round: each wavefront loads radix_keys_per_item keys per
+//      lane (lane-fastest, so loads are coalesced and a wavefront's keys
+//      are in input order key by key), ranks each key among the
+//      wavefront's earlier keys of its digit (the lanes holding the same
+//      digit are found by match.any / ballots; the lowest one advances the
+//      wavefront's counter of that digit in group memory), the wavefront
+//      counters are turned into digit starts within the round (a prefix
+//      over wavefronts per digit, then over digits), the round's keys are
+//      placed in group memory in digit order, and written out from there:
+//      consecutive work-items write consecutive addresses of a digit's run.
+//      Every key keeps its order among the keys of its digit: the sort is
+//      stable, so it serves stable_sort too.
+// Correct for any wavefront size (1 on the CPU backend, where every lane is
+// its own wavefront, 32 on NVIDIA GPUs, 32 or 64 on AMD's).
 // Keys are mapped to unsigned bit patterns that order like the values
 // (sign bit flipped for signed integers; all bits of negative floats
 // flipped; -0.0 ordered as +0.0, so stable_sort keeps their order).
@@ -21,9 +32,11 @@
 #define HC_DETAIL_PSTL_RADIX_SORT_HPP
 
 #include "hc/detail/pstl/common.hpp"
+#include "hc/detail/pstl/radix_warp.hpp"
 
 #include <cstdint>
 #include <cstring>
+#include <limits>
 
 namespace hc {
 namespace detail {
@@ -60,178 +73,336 @@ template <class T> inline typename unsigned_of<sizeof(T)>::type radix_bits(T v) 
   }
 }
 
-constexpr int radix_bits_per_pass = 4;
+constexpr int radix_bits_per_pass = 8;
 constexpr int radix_buckets = 1 << radix_bits_per_pass;
-/// Consecutive keys each thread of the scatter ranks per round, and the
-/// round: 1024 keys, so a digit's count in a round fits a 16-bit lane.
-constexpr int radix_keys = 4;
-constexpr int radix_round = tile_size * radix_keys;
+/// Work-items per tile: one per digit in the per-digit steps.
+constexpr int radix_tile = 256;
+static_assert(radix_tile == radix_buckets, "one work-item per digit");
+/// Keys each work-item ranks per round, and the round.
+constexpr int radix_keys_per_item = 16;
+constexpr int radix_round = radix_tile * radix_keys_per_item;
+/// At most this many tiles (chunks): the counts matrix (256 x tiles) stays
+/// at most 4 MiB, and there are enough tiles to fill a GPU several times.
+constexpr int radix_max_tiles = 4096;
+/// The smallest wavefront where the kernels run (1 on the CPU backend, 32
+/// on the GPU targets), which bounds the wavefronts per tile.
+#if HC_DEVICE_PASS
+constexpr int radix_min_wave = 32;
+#else
+constexpr int radix_min_wave = 1;
+#endif
+constexpr int radix_max_waves = radix_tile / radix_min_wave;
+/// Histogram copies of the count kernel: one per wavefront on the GPU
+/// (fewer collisions of the atomics); one on the CPU, whose work-items of a
+/// tile run one after another.
+#if HC_DEVICE_PASS
+constexpr int radix_count_copies = radix_tile / 32;
+#else
+constexpr int radix_count_copies = 1;
+#endif
+
+/// The 8-bit digit of key x at bit `shift`.
+template <class T> inline unsigned radix_digit(T x, int shift) {
+  return static_cast<unsigned>(radix_bits(x) >> shift) & (radix_buckets - 1);
+}
+
+/// The key whose radix_bits are all ones (so its digit is 255 at every
+/// shift): the greatest value (a NaN for floating point).
+template <class T> inline T radix_pad() {
+  using U = typename unsigned_of<sizeof(T)>::type;
+  if constexpr (std::is_floating_point<T>::value) {
+    const U u = static_cast<U>(~U(0) >> 1); // positive, all-ones exponent
+    T v;
+    __builtin_memcpy(&v, &u, sizeof(T));
+    return v;
+  } else {
+    return std::numeric_limits<T>::max();
+  }
+}
+
+/// Group memory of radix_tile_scan: 16 rows of 16 values padded to 17 (the
+/// 16 raking work-items hit different banks), and the 16 row sums.
+struct radix_scan_storage {
+  unsigned rows[16 * 17];
+  unsigned sums[16];
+};
+static_assert(radix_tile == 256, "radix_tile_scan rakes 16 x 16 values");
+
+/// Exclusive prefix sum over the tile's work-items (local id l) of v.
+/// Every work-item of the tile calls it; it waits at the tile barrier, and
+/// the storage may be reused after the caller's next barrier.
+inline unsigned radix_tile_scan(const tile_barrier &barrier, int l, unsigned v,
+                                radix_scan_storage &s) {
+  const int at = (l / 16) * 17 + l % 16;
+  s.rows[at] = v;
+  barrier.wait();
+  if (l < 16) {
+    unsigned sum = 0;
+    for (int i = 0; i < 16; ++i)
+      sum += s.rows[l * 17 + i];
+    s.sums[l] = sum;
+  }
+  barrier.wait();
+  if (l < 16) {
+    unsigned run = 0;
+    for (int j = 0; j < l; ++j)
+      run += s.sums[j];
+    for (int i = 0; i < 16; ++i) {
+      const unsigned x = s.rows[l * 17 + i];
+      s.rows[l * 17 + i] = run;
+      run += x;
+    }
+  }
+  barrier.wait();
+  return s.rows[at];
+}
+
+/// How the radix kernels split n keys: `tiles` chunks of `chunk` keys (a
+/// multiple of radix_round; the last one may be short).
+struct radix_tiling {
+  int tiles;
+  unsigned chunk;
+};
+inline radix_tiling radix_make_tiling(std::size_t n) {
+  const std::size_t rounds = (n + radix_round - 1) / radix_round;
+  std::size_t tiles = rounds < static_cast<std::size_t>(radix_max_tiles)
+                          ? rounds
+                          : static_cast<std::size_t>(radix_max_tiles);
+  const std::size_t per_tile = (rounds + tiles - 1) / tiles;
+  tiles = (rounds + per_tile - 1) / per_tile;
+  return {static_cast<int>(tiles),
+          static_cast<unsigned>(per_tile * radix_round)};
+}
+
+/// Pass kernel 1: counts[d * tiles + tile] = keys of digit d in the chunk.
+template <class T>
+completion_future radix_sort_count(const array_view<T, 1> &src,
+                                   const array_view<unsigned, 1> &counts,
+                                   unsigned total, radix_tiling t, int shift) {
+  const int tiles = t.tiles;
+  const unsigned chunk = t.chunk;
+  return parallel_for_each(
+      extent<1>(tiles * radix_tile).tile(radix_tile),
+      [=](tiled_index<1> idx) [[hc]] {
+        tile_static unsigned hist[radix_count_copies][radix_buckets];
+        const int l = idx.local[0];
+        for (int c = 0; c < radix_count_copies; ++c)
+          hist[c][l] = 0;
+        idx.barrier.wait();
+        unsigned *mine = hist[(l / 32) % radix_count_copies];
+        const unsigned begin = static_cast<unsigned>(idx.tile[0]) * chunk;
+        const unsigned end = total - begin < chunk ? total : begin + chunk;
+        for (unsigned r0 = begin; r0 < end; r0 += radix_round) {
+          // All loads of the round first (they overlap), then the atomics.
+          unsigned d[radix_keys_per_item];
+          #pragma unroll
+          for (int k = 0; k < radix_keys_per_item; ++k) {
+            const unsigned g = r0 + static_cast<unsigned>(k * radix_tile + l);
+            d[k] = g < end ? radix_digit(src[static_cast<int>(g)], shift)
+                           : radix_buckets;
+          }
+          #pragma unroll
+          for (int k = 0; k < radix_keys_per_item; ++k)
+            if (d[k] < radix_buckets)
+              atomic_fetch_add(&mine[d[k]], 1u);
+        }
+        idx.barrier.wait();
+        unsigned sum = 0;
+        for (int c = 0; c < radix_count_copies; ++c)
+          sum += hist[c][l];
+        counts[l * tiles + idx.tile[0]] = sum;
+      });
+}
+
+/// Pass kernel 2: tile d scans row d of the counts (exclusive, in place)
+/// and writes the row's total to totals[d].
+inline completion_future
+radix_sort_offsets(const array_view<unsigned, 1> &counts,
+                   const array_view<unsigned, 1> &totals, int tiles) {
+  return parallel_for_each(
+      extent<1>(radix_buckets * radix_tile).tile(radix_tile),
+      [=](tiled_index<1> idx) [[hc]] {
+        tile_static radix_scan_storage scan;
+        const int l = idx.local[0];
+        const int row = idx.tile[0] * tiles;
+        // Each work-item takes a run of `per` consecutive counts.
+        const int per = (tiles + radix_tile - 1) / radix_tile;
+        const int b = l * per < tiles ? l * per : tiles;
+        const int e = b + per < tiles ? b + per : tiles;
+        unsigned run = 0;
+        for (int i = b; i < e; ++i)
+          run += counts[row + i];
+        const unsigned before = radix_tile_scan(idx.barrier, l, run, scan);
+        unsigned at = before;
+        for (int i = b; i < e; ++i) {
+          const unsigned c = counts[row + i];
+          counts[row + i] = at;
+          at += c;
+        }
+        if (l == radix_tile - 1)
+          totals[idx.tile[0]] = at;
+      });
+}
+
+/// Pass kernel 3: the stable scatter of src into dst by the digit at
+/// `shift` (see the header comment).
+template <class T>
+completion_future radix_sort_scatter(const array_view<T, 1> &src,
+                                     const array_view<T, 1> &dst,
+                                     const array_view<const unsigned, 1> &offsets,
+                                     const array_view<const unsigned, 1> &totals,
+                                     unsigned total, radix_tiling t, int shift) {
+  const int tiles = t.tiles;
+  const unsigned chunk = t.chunk;
+  return parallel_for_each(
+      extent<1>(tiles * radix_tile).tile(radix_tile),
+      [=](tiled_index<1> idx) [[hc]] {
+        // The round's keys in digit order.
+        tile_static T placed[radix_round];
+        // Per wavefront and digit: the wavefront's keys of that digit so
+        // far in the round; then where they start in `placed`.
+        tile_static unsigned short wave_count[radix_max_waves][radix_buckets];
+        // Per digit: dst index of the round's key at placed[i] is
+        // shift_out[d] + i (unsigned arithmetic, wraps).
+        tile_static unsigned shift_out[radix_buckets];
+        tile_static radix_scan_storage scan;
+
+        const int l = idx.local[0];
+        const int tile = idx.tile[0];
+        const int wave = static_cast<int>(hc::__wavesize());
+        const int waves = radix_tile / wave;
+        const int w = l / wave;
+        const unsigned lane = static_cast<unsigned>(l % wave);
+        const radix_lanes lanes_below =
+            static_cast<radix_lanes>((std::uint64_t{1} << lane) - 1u);
+        const T pad = radix_pad<T>();
+
+        // Work-item l tracks digit l: where the tile's next key of digit l
+        // goes in dst (the keys of smaller digits, then earlier tiles').
+        unsigned next = radix_tile_scan(idx.barrier, l, totals[l], scan) +
+                        offsets[l * tiles + tile];
+
+        const unsigned begin = static_cast<unsigned>(tile) * chunk;
+        const unsigned end = total - begin < chunk ? total : begin + chunk;
+        for (unsigned r0 = begin; r0 < end; r0 += radix_round) {
+          const unsigned count = end - r0 < static_cast<unsigned>(radix_round)
+                                     ? end - r0
+                                     : static_cast<unsigned>(radix_round);
+          for (int i = static_cast<int>(lane); i < radix_buckets; i += wave)
+            wave_count[w][i] = 0;
+          radix_wave_sync();
+
+          // This wavefront's keys: the round's [w * wave * K, (w + 1) *
+          // wave * K), key k of lane j at w * wave * K + k * wave + j.
+          T key[radix_keys_per_item];
+          // Key k's rank among the wavefront's keys of its digit, two per
+          // word (the ranks live across the barriers: fewer registers).
+          unsigned rank[radix_keys_per_item / 2];
+          const int first = w * wave * radix_keys_per_item + static_cast<int>(lane);
+          const int at = static_cast<int>(r0) + first; // int: offsets fold
+          if (count == static_cast<unsigned>(radix_round)) {
+            #pragma unroll
+            for (int k = 0; k < radix_keys_per_item; ++k)
+              key[k] = src[at + k * wave];
+          } else {
+            // The last round's missing keys are `pad`, whose digit is 255 at
+            // every shift: ranked after every real key (they come last), they
+            // fill the end of `placed`, which is not written out.
+            #pragma unroll
+            for (int k = 0; k < radix_keys_per_item; ++k)
+              key[k] = first + k * wave < static_cast<int>(count)
+                           ? src[at + k * wave]
+                           : pad;
+          }
+          #pragma unroll
+          for (int k = 0; k < radix_keys_per_item; ++k) {
+            const unsigned d = radix_digit(key[k], shift);
+            const radix_lanes peers = radix_match_digit(d);
+            const unsigned below =
+                static_cast<unsigned>(__builtin_popcountll(peers & lanes_below));
+            const unsigned seen = wave_count[w][d];
+            radix_wave_sync(); // every peer has read the counter
+            if (below == 0)
+              wave_count[w][d] = static_cast<unsigned short>(
+                  seen + static_cast<unsigned>(__builtin_popcountll(peers)));
+            radix_wave_sync(); // the next key's peers see the update
+            if (k % 2 == 0) {
+              rank[k / 2] = seen + below;
+            } else {
+              rank[k / 2] |= (seen + below) << 16;
+              radix_pin(rank[k / 2]);
+            }
+          }
+          idx.barrier.wait();
+
+          // Digit l: its keys per wavefront -> where each wavefront's start
+          // (within the digit), the digit's count, where the digit starts.
+          unsigned mine = 0;
+          for (int v = 0; v < waves; ++v) {
+            const unsigned c = wave_count[v][l];
+            wave_count[v][l] = static_cast<unsigned short>(mine);
+            mine += c;
+          }
+          const unsigned start = radix_tile_scan(idx.barrier, l, mine, scan);
+          for (int v = 0; v < waves; ++v)
+            wave_count[v][l] =
+                static_cast<unsigned short>(wave_count[v][l] + start);
+          shift_out[l] = next - start;
+          next += mine;
+          idx.barrier.wait();
+
+          // The digits again, from a shift the compiler cannot see through:
+          // otherwise it keeps the ranking's counter addresses live across
+          // the barriers (more registers, fewer tiles per multiprocessor).
+          const int again = radix_opaque(shift);
+          #pragma unroll
+          for (int k = 0; k < radix_keys_per_item; ++k)
+            placed[wave_count[w][radix_digit(key[k], again)] +
+                   ((rank[k / 2] >> (16 * (k % 2))) & 0xffffu)] = key[k];
+          idx.barrier.wait();
+
+          for (unsigned i = static_cast<unsigned>(l); i < count; i += radix_tile) {
+            const T x = placed[i];
+            dst[static_cast<int>(shift_out[radix_digit(x, shift)] + i)] = x;
+          }
+          idx.barrier.wait(); // placed, wave_count and shift_out are reused
+        }
+      });
+}
 
 /// Sorts the keys of `data` (not empty) on the accelerator; they stay there
 /// (the view's host copy is stale until it synchronizes).
 template <class T> void radix_sort_view(const array_view<T, 1> &data) {
   const std::size_t n = static_cast<std::size_t>(data.get_extent()[0]);
-  const tiling t = make_tiling(n);
-  const long long total = static_cast<long long>(n);
-  const long long chunk = t.chunk;
-  const int tiles = t.tiles;
-  const extent<1> ext(static_cast<int>(n));
-  array_view<T, 1> spare(ext); // runtime-managed; never needed on the host
+  const radix_tiling t = radix_make_tiling(n);
+  const unsigned total = static_cast<unsigned>(n);
+  array_view<T, 1> spare{extent<1>(static_cast<int>(n))}; // runtime-managed
   spare.discard_data();
-  // Digit counts, then their offsets, of every pass: they never leave the
-  // accelerator, so the passes are queued without a host round trip.
-  const int buckets_x_tiles = radix_buckets * tiles;
-  array_view<unsigned, 1> counts{extent<1>(buckets_x_tiles)};
+  // The digit counts of every tile, then their offsets, and the digit
+  // totals: they never leave the accelerator.
+  array_view<unsigned, 1> counts{extent<1>(radix_buckets * t.tiles)};
   counts.discard_data();
+  array_view<unsigned, 1> totals{extent<1>(radix_buckets)};
+  totals.discard_data();
   completion_future done;
-  const int passes = static_cast<int>(8 * sizeof(T)) / radix_bits_per_pass;
-
+  const int passes = static_cast<int>(sizeof(T)) * 8 / radix_bits_per_pass;
   for (int pass = 0; pass < passes; ++pass) {
     const int shift = pass * radix_bits_per_pass;
-    array_view<T, 1> src = pass % 2 == 0 ? data : spare;
-    array_view<T, 1> dst = pass % 2 == 0 ? spare : data;
-
-    // 1. counts[d * tiles + tile]
-    array_view<unsigned, 1> cv = counts;
-    parallel_for_each(
-        extent<1>(tiles * tile_size).tile(tile_size),
-        [=](tiled_index<1> idx) [[hc]] {
-          tile_static unsigned local[radix_buckets];
-          const int l = idx.local[0];
-          if (l < radix_buckets)
-            local[l] = 0;
-          idx.barrier.wait();
-          const long long begin = idx.tile[0] * chunk;
-          const long long end = begin + chunk < total ? begin + chunk : total;
-          // Counted in registers (16-bit lanes: a thread sees at most
-          // chunk / tile_size <= 8192 keys), added to the tile's counters
-          // once: group-memory atomics per key collide on 16 counters.
-          unsigned long long w[4] = {0, 0, 0, 0};
-          for (long long g = begin + l; g < end; g += tile_size) {
-            unsigned d = static_cast<unsigned>(radix_bits(src[g]) >> shift) &
-                         (radix_buckets - 1);
-            for (int q = 0; q < 4; ++q)
-              if (static_cast<int>(d / 4) == q)
-                w[q] += 1ull << (16 * (d % 4));
-          }
-          for (int d = 0; d < radix_buckets; ++d) {
-            const unsigned c =
-                static_cast<unsigned>((w[d / 4] >> (16 * (d % 4))) & 0xffff);
-            if (c)
-              atomic_fetch_add(&local[d], c);
-          }
-          idx.barrier.wait();
-          if (l < radix_buckets)
-            cv[l * tiles + idx.tile[0]] = local[l];
-        });
-
-    // 2. where each tile's elements of each digit start: an exclusive scan
-    // of the counts, digit-major, by one tile (each thread sums a run of
-    // them, the run totals are scanned, each thread rewrites its run).
-    parallel_for_each(
-        extent<1>(tile_size).tile(tile_size), [=](tiled_index<1> idx) [[hc]] {
-          tile_static unsigned sums[tile_size];
-          const int l = idx.local[0];
-          const int per = (buckets_x_tiles + tile_size - 1) / tile_size;
-          const int b = l * per;
-          const int e = b + per < buckets_x_tiles ? b + per : buckets_x_tiles;
-          unsigned run = 0;
-          for (int i = b; i < e; ++i)
-            run += cv[i];
-          sums[l] = run;
-          idx.barrier.wait();
-          for (int s = 1; s < tile_size; s *= 2) {
-            const unsigned y = l >= s ? sums[l - s] + sums[l] : sums[l];
-            idx.barrier.wait();
-            sums[l] = y;
-            idx.barrier.wait();
-          }
-          run = l > 0 ? sums[l - 1] : 0;
-          for (int i = b; i < e; ++i) {
-            const unsigned k = cv[i];
-            cv[i] = run;
-            run += k;
-          }
-        });
-    array_view<const unsigned, 1> offsets = counts;
-
-    // 3. scatter, stable
-    done = parallel_for_each(
-        extent<1>(tiles * tile_size).tile(tile_size),
-        [=](tiled_index<1> idx) [[hc]] {
-          tile_static unsigned base[radix_buckets];
-          tile_static unsigned long long lanes[4][tile_size];
-          const int l = idx.local[0];
-          const int tile = idx.tile[0];
-          if (l < radix_buckets)
-            base[l] = offsets[l * tiles + tile];
-          const long long begin = tile * chunk;
-          const long long end = begin + chunk < total ? begin + chunk : total;
-          for (long long r0 = begin; r0 < end; r0 += radix_round) {
-            // This thread's radix_keys consecutive keys, their digits and
-            // how many of its earlier keys share each one's digit; w[q]
-            // counts its keys per digit, lane d%4 of word d/4.
-            T key[radix_keys];
-            unsigned digit[radix_keys], before[radix_keys];
-            bool valid[radix_keys];
-            unsigned long long w[4] = {0, 0, 0, 0};
-            for (int k = 0; k < radix_keys; ++k) {
-              const long long g = r0 + static_cast<long long>(l) * radix_keys + k;
-              valid[k] = g < end;
-              key[k] = T{};
-              digit[k] = 0;
-              before[k] = 0;
-              if (valid[k]) {
-                key[k] = src[g];
-                const unsigned d =
-                    static_cast<unsigned>(radix_bits(key[k]) >> shift) &
-                    (radix_buckets - 1);
-                digit[k] = d;
-                for (int q = 0; q < 4; ++q)
-                  if (static_cast<int>(d / 4) == q) {
-                    before[k] = static_cast<unsigned>(
-                        (w[q] >> (16 * (d % 4))) & 0xffff);
-                    w[q] += 1ull << (16 * (d % 4));
-                  }
-              }
-            }
-            for (int q = 0; q < 4; ++q)
-              lanes[q][l] = w[q];
-            idx.barrier.wait();
-            for (int s = 1; s < tile_size; s *= 2) {
-              unsigned long long y[4];
-              for (int q = 0; q < 4; ++q)
-                y[q] = l >= s ? lanes[q][l - s] + lanes[q][l] : lanes[q][l];
-              idx.barrier.wait();
-              for (int q = 0; q < 4; ++q)
-                lanes[q][l] = y[q];
-              idx.barrier.wait();
-            }
-            for (int k = 0; k < radix_keys; ++k) {
-              if (!valid[k])
-                continue;
-              const unsigned d = digit[k];
-              // Keys of digit d in earlier threads: the inclusive scan
-              // minus this thread's own.
-              unsigned long long earlier = 0;
-              for (int q = 0; q < 4; ++q)
-                if (static_cast<int>(d / 4) == q)
-                  earlier = lanes[q][l] - w[q];
-              const unsigned rank =
-                  static_cast<unsigned>((earlier >> (16 * (d % 4))) & 0xffff) +
-                  before[k];
-              dst[base[d] + rank] = key[k];
-            }
-            idx.barrier.wait(); // every thread has read base[]
-            if (l < radix_buckets)
-              base[l] += static_cast<unsigned>(
-                  (lanes[l / 4][tile_size - 1] >> (16 * (l % 4))) & 0xffff);
-            idx.barrier.wait(); // base[] and lanes[] are reused
-          }
-        });
+    const array_view<T, 1> &src = pass % 2 == 0 ? data : spare;
+    const array_view<T, 1> &dst = pass % 2 == 0 ? spare : data;
+    radix_sort_count(src, counts, total, t, shift);
+    radix_sort_offsets(counts, totals, t.tiles);
+    done = radix_sort_scatter(src, dst, array_view<const unsigned, 1>(counts),
+                              array_view<const unsigned, 1>(totals), total, t,
+                              shift);
+  }
+  if (passes % 2 != 0) { // one pass (8-bit keys): the keys are in spare
+    const array_view<const T, 1> from = spare;
+    const array_view<T, 1> to = data;
+    done = parallel_for_each(extent<1>(static_cast<int>(n)),
+                             [=](index<1> i) [[hc]] { to[i] = from[i]; });
   }
   done.wait(); // the callers return when the sort is done
-  // An even number of passes: the keys are back in `data`.
 }
 
 /// Sorts the n keys at p (n > 0) on the accelerator.
