@@ -203,20 +203,43 @@ TEST(ParallelMemcpy, CopiesExactlyTheBytes) {
   const std::size_t sizes[] = {0,       1, (128 << 10) - 1, 128 << 10,
                                (1 << 20) + 3, (1 << 20) + 13, 2162695,
                                (24 << 20) + 7};
-  for (std::size_t bytes : sizes) {
-    std::vector<unsigned char> src(bytes + 2), dst(bytes + 2, 0xee);
-    for (std::size_t i = 0; i < src.size(); ++i)
-      src[i] = static_cast<unsigned char>(i * 31 + (i >> 11));
-    parallel_memcpy(dst.data() + 1, src.data() + 1, bytes);
-    EXPECT_EQ(dst[0], 0xee);
-    EXPECT_EQ(dst[bytes + 1], 0xee);
-    EXPECT_TRUE(std::equal(src.begin() + 1, src.begin() + 1 + bytes,
-                           dst.begin() + 1))
-        << bytes;
-  }
+  for (copy_stores stores : {copy_stores::cached, copy_stores::streaming})
+    for (std::size_t bytes : sizes) {
+      std::vector<unsigned char> src(bytes + 2), dst(bytes + 2, 0xee);
+      for (std::size_t i = 0; i < src.size(); ++i)
+        src[i] = static_cast<unsigned char>(i * 31 + (i >> 11));
+      parallel_memcpy(dst.data() + 1, src.data() + 1, bytes, stores);
+      EXPECT_EQ(dst[0], 0xee);
+      EXPECT_EQ(dst[bytes + 1], 0xee);
+      EXPECT_TRUE(std::equal(src.begin() + 1, src.begin() + 1 + bytes,
+                             dst.begin() + 1))
+          << bytes << (stores == copy_stores::streaming ? " streaming" : "");
+    }
   EXPECT_GE(memcpy_threads(), 1u);
   if (const char *n = std::getenv("HCC_COPY_THREADS")) // CMakeLists.txt
     EXPECT_EQ(memcpy_threads(), static_cast<unsigned>(std::atoi(n)));
+}
+
+// Non-temporal stores need 16-byte aligned destinations and whole cache
+// lines: every destination and source misalignment, and lengths around the
+// 64-byte steps, must still copy exactly the bytes asked for.
+TEST(StreamingMemcpy, EveryAlignmentAndLength) {
+  std::vector<unsigned char> src(4096 + 64), dst(4096 + 64);
+  for (std::size_t i = 0; i < src.size(); ++i)
+    src[i] = static_cast<unsigned char>(i * 7 + 3);
+  for (std::size_t to = 0; to < 16; ++to)
+    for (std::size_t from = 0; from < 16; from += 5)
+      for (std::size_t bytes : {0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129,
+                                1000, 4096}) {
+        std::fill(dst.begin(), dst.end(), 0xee);
+        streaming_memcpy(dst.data() + to, src.data() + from, bytes);
+        for (std::size_t i = 0; i < dst.size(); ++i) {
+          bool inside = i >= to && i < to + bytes;
+          unsigned char want = inside ? src[from + i - to] : 0xee;
+          ASSERT_EQ(dst[i], want) << "to " << to << " from " << from
+                                  << " bytes " << bytes << " at " << i;
+        }
+      }
 }
 
 TEST(ParallelMemcpy, ConcurrentCallers) {

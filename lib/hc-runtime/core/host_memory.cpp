@@ -46,7 +46,8 @@ public:
   unsigned helpers() const { return static_cast<unsigned>(slices_.size()); }
 
   // False when another copy is using the helpers.
-  bool copy(char *dst, const char *src, std::size_t bytes) {
+  bool copy(char *dst, const char *src, std::size_t bytes,
+            copy_stores stores) {
     std::unique_lock<std::mutex> busy(busy_, std::try_to_lock);
     if (!busy.owns_lock())
       return false;
@@ -64,7 +65,7 @@ public:
       std::size_t n = 0;
       if (i + 1 < parts && offset < bytes)
         n = bytes - offset < slice ? bytes - offset : slice;
-      slices_[i] = {dst + offset, src + offset, n};
+      slices_[i] = {dst + offset, src + offset, n, stores};
       offset += n;
     }
     remaining_.store(helpers(), std::memory_order_relaxed);
@@ -73,7 +74,7 @@ public:
       generation_.fetch_add(1, std::memory_order_release);
     }
     work_.notify_all();
-    std::memcpy(dst, src, slice < bytes ? slice : bytes);
+    copy_slice({dst, src, slice < bytes ? slice : bytes, stores});
     while (remaining_.load(std::memory_order_acquire) != 0)
       relax();
     return true;
@@ -85,7 +86,15 @@ private:
     char *dst;
     const char *src;
     std::size_t bytes;
+    copy_stores stores;
   };
+
+  static void copy_slice(const slice_job &job) {
+    if (job.stores == copy_stores::streaming)
+      streaming_memcpy(job.dst, job.src, job.bytes);
+    else
+      std::memcpy(job.dst, job.src, job.bytes);
+  }
 
   static void relax() {
 #if defined(__x86_64__) || defined(__i386__)
@@ -113,7 +122,7 @@ private:
       seen = generation_.load(std::memory_order_acquire);
       slice_job job = slices_[index];
       if (job.bytes)
-        std::memcpy(job.dst, job.src, job.bytes);
+        copy_slice(job);
       remaining_.fetch_sub(1, std::memory_order_acq_rel);
     }
   }
@@ -150,14 +159,18 @@ unsigned memcpy_threads() {
   return p ? p->helpers() + 1 : 1;
 }
 
-void parallel_memcpy(void *dst, const void *src, std::size_t bytes) {
+void parallel_memcpy(void *dst, const void *src, std::size_t bytes,
+                     copy_stores stores) {
   constexpr std::size_t parallel_from = 128 << 10;
   if (bytes >= parallel_from)
     if (memcpy_pool *p = pool())
       if (p->copy(static_cast<char *>(dst), static_cast<const char *>(src),
-                  bytes))
+                  bytes, stores))
         return;
-  std::memcpy(dst, src, bytes);
+  if (stores == copy_stores::streaming)
+    streaming_memcpy(dst, src, bytes);
+  else
+    std::memcpy(dst, src, bytes);
 }
 
 } // namespace rt

@@ -3,6 +3,8 @@
 #ifndef HC_RUNTIME_CORE_HOST_MEMORY_HPP
 #define HC_RUNTIME_CORE_HOST_MEMORY_HPP
 
+#include "core/streaming_copy.hpp"
+
 #include <cstddef>
 
 namespace hc {
@@ -17,8 +19,10 @@ void free_host(void *ptr) noexcept;
 // memcpy that splits copies of 128 KiB or more over a few helper threads
 // (HCC_COPY_THREADS, default min(8, cores / 2); 1 = no helpers): one core
 // copies pageable memory at ~10 GB/s, well below a PCIe 5 / NVLink DMA
-// engine, so staging copies need several (docs/host-memory.md).
-void parallel_memcpy(void *dst, const void *src, std::size_t bytes);
+// engine, so staging copies need several (docs/host-memory.md). `stores`
+// says how every thread writes the destination (streaming_copy.hpp).
+void parallel_memcpy(void *dst, const void *src, std::size_t bytes,
+                     copy_stores stores = copy_stores::cached);
 // The number of threads parallel_memcpy uses (the caller included).
 unsigned memcpy_threads();
 

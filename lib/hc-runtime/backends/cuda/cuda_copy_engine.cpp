@@ -27,6 +27,15 @@ constexpr std::size_t staging_buffer_bytes = 4u << 20;
 // the per-chunk cost (an event, a driver call) stays small. Also the
 // smallest buffer allocated.
 constexpr std::size_t min_chunk = 256u << 10;
+// Copies to the device up to this size fill the staging buffers with
+// non-temporal stores (streaming_copy.hpp); larger ones with cached stores.
+// Measured on an H100 host (docs/host-memory.md): streaming stores make a
+// staged copy of 4-16 MiB about twice as fast (the DMA engine then has the
+// memory bandwidth that read-for-ownership traffic took) and 64 MiB ~10%
+// faster, but 256 MiB ~25% slower (there the CPU copy, not the DMA, is the
+// bottleneck, and cached stores keep the just-written buffers in the last
+// level cache, where the DMA engine reads them without going to memory).
+constexpr std::size_t streaming_stores_up_to = 64u << 20;
 
 std::size_t chunk_for(std::size_t bytes) {
   if (bytes <= min_chunk)
@@ -211,12 +220,15 @@ void staged_to_device(cuda_device &dev, CUstream stream, CUdeviceptr dst,
     dev.fail("cuMemHostAlloc", CUDA_ERROR_OUT_OF_MEMORY, "staging buffers");
   std::size_t n = chunk_count(bytes, p.chunk);
   const char *from = static_cast<const char *>(src);
+  const copy_stores stores = bytes <= streaming_stores_up_to
+                                 ? copy_stores::streaming
+                                 : copy_stores::cached;
   for (std::size_t i = 0; i < n; ++i) {
     copy_chunk c = chunk_at(bytes, p.chunk, i);
     staging_buffer &b = pool.buffers[i % p.depth];
     // The CPU fills this buffer while the DMA engine drains the others.
     wait_buffer(dev, pool, i % p.depth, what, bytes);
-    parallel_memcpy(b.memory, from + c.offset, c.size);
+    parallel_memcpy(b.memory, from + c.offset, c.size, stores);
     check(dev, "cuMemcpyHtoDAsync_v2",
           api.cuMemcpyHtoDAsync(dst + c.offset, b.memory, c.size, stream),
           what, bytes);
