@@ -83,7 +83,14 @@ constexpr int radix_keys_per_item = 16;
 constexpr int radix_round = radix_tile * radix_keys_per_item;
 /// At most this many tiles (chunks): the counts matrix (256 x tiles) stays
 /// at most 4 MiB, and there are enough tiles to fill a GPU several times.
-constexpr int radix_max_tiles = 4096;
+/// HC_PSTL_RADIX_MAX_TILES (a test hook) lowers it, so that small inputs
+/// walk several rounds per tile.
+#ifndef HC_PSTL_RADIX_MAX_TILES
+#define HC_PSTL_RADIX_MAX_TILES 4096
+#endif
+constexpr int radix_max_tiles = HC_PSTL_RADIX_MAX_TILES;
+static_assert(radix_max_tiles >= 1 && radix_max_tiles <= 65536,
+              "HC_PSTL_RADIX_MAX_TILES: 1 to 65536 tiles");
 /// The smallest wavefront where the kernels run (1 on the CPU backend, 32
 /// on the GPU targets), which bounds the wavefronts per tile.
 #if HC_DEVICE_PASS
@@ -214,11 +221,29 @@ completion_future radix_sort_count(const array_view<T, 1> &src,
       });
 }
 
-/// Pass kernel 2: tile d scans row d of the counts (exclusive, in place)
-/// and writes the row's total to totals[d].
+/// Up to this many tiles, one tile of the offsets kernel scans all 256 rows
+/// (a work-item per row, no barriers); above, a tile per row.
+constexpr int radix_row_per_item_tiles = 32;
+
+/// Pass kernel 2: scans each row d of the counts (exclusive, in place: where
+/// tile t's keys of digit d go among all keys of digit d) and writes the
+/// row's total to totals[d].
 inline completion_future
 radix_sort_offsets(const array_view<unsigned, 1> &counts,
                    const array_view<unsigned, 1> &totals, int tiles) {
+  if (tiles <= radix_row_per_item_tiles)
+    return parallel_for_each(
+        extent<1>(radix_buckets).tile(radix_buckets),
+        [=](tiled_index<1> idx) [[hc]] {
+          const int row = idx.local[0] * tiles;
+          unsigned at = 0;
+          for (int i = 0; i < tiles; ++i) {
+            const unsigned c = counts[row + i];
+            counts[row + i] = at;
+            at += c;
+          }
+          totals[idx.local[0]] = at;
+        });
   return parallel_for_each(
       extent<1>(radix_buckets * radix_tile).tile(radix_tile),
       [=](tiled_index<1> idx) [[hc]] {
