@@ -99,6 +99,18 @@ constexpr int radix_min_wave = 32;
 constexpr int radix_min_wave = 1;
 #endif
 constexpr int radix_max_waves = radix_tile / radix_min_wave;
+/// Where the scatter keeps wavefront v's counter of digit d: wavefront-major
+/// on the GPU (the lanes of a wavefront, ranking, hit distinct banks),
+/// digit-major on the CPU (each work-item's walk over the 256 one-lane
+/// wavefronts of its digit is contiguous).
+inline int radix_slot(int v, int d) {
+#if HC_DEVICE_PASS
+  return v * radix_buckets + d;
+#else
+  return d * radix_max_waves + v;
+#endif
+}
+
 /// Histogram copies of the count kernel: one per wavefront on the GPU
 /// (fewer collisions of the atomics); one on the CPU, whose work-items of a
 /// tile run one after another.
@@ -284,9 +296,10 @@ completion_future radix_sort_scatter(const array_view<T, 1> &src,
       [=](tiled_index<1> idx) [[hc]] {
         // The round's keys in digit order.
         tile_static T placed[radix_round];
-        // Per wavefront and digit: the wavefront's keys of that digit so
-        // far in the round; then where they start in `placed`.
-        tile_static unsigned short wave_count[radix_max_waves][radix_buckets];
+        // Per wavefront v and digit d, at radix_slot(v, d): the wavefront's
+        // keys of that digit so far in the round; then where they start in
+        // `placed`.
+        tile_static unsigned short wave_count[radix_max_waves * radix_buckets];
         // Per digit: dst index of the round's key at placed[i] is
         // shift_out[d] + i (unsigned arithmetic, wraps).
         tile_static unsigned shift_out[radix_buckets];
@@ -301,6 +314,8 @@ completion_future radix_sort_scatter(const array_view<T, 1> &src,
         const radix_lanes lanes_below =
             static_cast<radix_lanes>((std::uint64_t{1} << lane) - 1u);
         const T pad = radix_pad<T>();
+        for (int v = 0; v < waves; ++v) // later rounds: after the write-out
+          wave_count[radix_slot(v, l)] = 0;
 
         // Work-item l tracks digit l: where the tile's next key of digit l
         // goes in dst (the keys of smaller digits, then earlier tiles').
@@ -313,10 +328,6 @@ completion_future radix_sort_scatter(const array_view<T, 1> &src,
           const unsigned count = end - r0 < static_cast<unsigned>(radix_round)
                                      ? end - r0
                                      : static_cast<unsigned>(radix_round);
-          for (int i = static_cast<int>(lane); i < radix_buckets; i += wave)
-            wave_count[w][i] = 0;
-          radix_wave_sync();
-
           // This wavefront's keys: the round's [w * wave * K, (w + 1) *
           // wave * K), key k of lane j at w * wave * K + k * wave + j.
           T key[radix_keys_per_item];
@@ -345,10 +356,10 @@ completion_future radix_sort_scatter(const array_view<T, 1> &src,
             const radix_lanes peers = radix_match_digit(d);
             const unsigned below =
                 static_cast<unsigned>(__builtin_popcountll(peers & lanes_below));
-            const unsigned seen = wave_count[w][d];
+            const unsigned seen = wave_count[radix_slot(w, d)];
             radix_wave_sync(); // every peer has read the counter
             if (below == 0)
-              wave_count[w][d] = static_cast<unsigned short>(
+              wave_count[radix_slot(w, d)] = static_cast<unsigned short>(
                   seen + static_cast<unsigned>(__builtin_popcountll(peers)));
             radix_wave_sync(); // the next key's peers see the update
             if (k % 2 == 0) {
@@ -364,14 +375,14 @@ completion_future radix_sort_scatter(const array_view<T, 1> &src,
           // (within the digit), the digit's count, where the digit starts.
           unsigned mine = 0;
           for (int v = 0; v < waves; ++v) {
-            const unsigned c = wave_count[v][l];
-            wave_count[v][l] = static_cast<unsigned short>(mine);
+            const unsigned c = wave_count[radix_slot(v, l)];
+            wave_count[radix_slot(v, l)] = static_cast<unsigned short>(mine);
             mine += c;
           }
           const unsigned start = radix_tile_scan(idx.barrier, l, mine, scan);
           for (int v = 0; v < waves; ++v)
-            wave_count[v][l] =
-                static_cast<unsigned short>(wave_count[v][l] + start);
+            wave_count[radix_slot(v, l)] = static_cast<unsigned short>(
+                wave_count[radix_slot(v, l)] + start);
           shift_out[l] = next - start;
           next += mine;
           idx.barrier.wait();
@@ -382,7 +393,7 @@ completion_future radix_sort_scatter(const array_view<T, 1> &src,
           const int again = radix_opaque(shift);
           #pragma unroll
           for (int k = 0; k < radix_keys_per_item; ++k)
-            placed[wave_count[w][radix_digit(key[k], again)] +
+            placed[wave_count[radix_slot(w, radix_digit(key[k], again))] +
                    ((rank[k / 2] >> (16 * (k % 2))) & 0xffffu)] = key[k];
           idx.barrier.wait();
 
@@ -390,7 +401,9 @@ completion_future radix_sort_scatter(const array_view<T, 1> &src,
             const T x = placed[i];
             dst[static_cast<int>(shift_out[radix_digit(x, shift)] + i)] = x;
           }
-          idx.barrier.wait(); // placed, wave_count and shift_out are reused
+          for (int v = 0; v < waves; ++v) // for the next round
+            wave_count[radix_slot(v, l)] = 0;
+          idx.barrier.wait(); // placed and shift_out are reused
         }
       });
 }
