@@ -51,18 +51,26 @@ HC_INLINE HC_HOST_DEVICE radix_lanes radix_match_digit(unsigned digit) {
 #endif
 }
 
+// The register constraint of the empty asm statements below: AMDGCN's
+// "r" would be a scalar register, which per-lane values cannot live in.
+#if HC_DEVICE_PASS && defined(__AMDGCN__)
+#define HC_PSTL_RADIX_REG "v"
+#else
+#define HC_PSTL_RADIX_REG "r"
+#endif
+
 /// A copy of v the compiler cannot see through: computations from it are
 /// not merged with the same ones from v (which would keep their results
 /// live in registers in between).
 HC_INLINE HC_HOST_DEVICE int radix_opaque(int v) {
-  asm volatile("" : "+r"(v));
+  asm volatile("" : "+" HC_PSTL_RADIX_REG(v));
   return v;
 }
 
 /// Keeps v's computation before this point (not sunk past later barriers,
 /// where it would keep its inputs live instead).
 HC_INLINE HC_HOST_DEVICE void radix_pin(unsigned &v) {
-  asm volatile("" : "+r"(v));
+  asm volatile("" : "+" HC_PSTL_RADIX_REG(v));
 }
 
 /// Orders the group-memory accesses of the wavefront's lanes before the call
