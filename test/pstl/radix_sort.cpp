@@ -4,8 +4,8 @@
 // std::sort for every key width and signedness: negative and positive
 // integers with their extremes, floats and doubles with negatives, -0.0 and
 // +0.0 (equal keys: stable_sort keeps their order), infinities, and
-// duplicates; sizes not multiples of the tile, and one (270001 8-bit keys) whose tiles
-// walk several rounds.
+// duplicates; sizes not multiples of the tile, and 270001 8-bit keys (66
+// tiles; radix_sort_patterns.cpp covers tiles that walk several rounds).
 #include <experimental/algorithm>
 #include <cmath>
 #include <cstdint>
