@@ -37,6 +37,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <memory>
 
 namespace hc {
 namespace detail {
@@ -408,19 +409,44 @@ completion_future radix_sort_scatter(const array_view<T, 1> &src,
       });
 }
 
+/// The device memory a sort works in besides the keys: the spare buffer
+/// the passes scatter into (as many keys as the largest sort so far) and
+/// the tile counts and digit totals. Kept per host thread and key type and
+/// reused by the next sort, freed when the thread ends: allocating and
+/// freeing 256 MiB of device memory per call cost about 15% of a sort of
+/// 2^26 keys on an H100 (docs/parallel-stl.md). Runtime-managed views: the
+/// memory lives on the accelerator that first runs a pass over it.
+template <class T> struct radix_scratch {
+  std::unique_ptr<array_view<T, 1>> spare;
+  array_view<unsigned, 1> counts{extent<1>(radix_buckets * radix_max_tiles)};
+  array_view<unsigned, 1> totals{extent<1>(radix_buckets)};
+};
+template <class T> radix_scratch<T> &radix_scratch_for(std::size_t n) {
+  static thread_local radix_scratch<T> scratch;
+  if (!scratch.spare ||
+      static_cast<std::size_t>(scratch.spare->get_extent()[0]) < n) {
+    scratch.spare.reset(); // free the smaller one first
+    scratch.spare.reset(new array_view<T, 1>(extent<1>(static_cast<int>(n))));
+  }
+  return scratch;
+}
+
 /// Sorts the keys of `data` (not empty) on the accelerator; they stay there
 /// (the view's host copy is stale until it synchronizes).
 template <class T> void radix_sort_view(const array_view<T, 1> &data) {
   const std::size_t n = static_cast<std::size_t>(data.get_extent()[0]);
   const radix_tiling t = radix_make_tiling(n);
   const unsigned total = static_cast<unsigned>(n);
-  array_view<T, 1> spare{extent<1>(static_cast<int>(n))}; // runtime-managed
+  radix_scratch<T> &scratch = radix_scratch_for<T>(n);
+  array_view<T, 1> spare =
+      scratch.spare->section(index<1>(0), extent<1>(static_cast<int>(n)));
   spare.discard_data();
   // The digit counts of every tile, then their offsets, and the digit
   // totals: they never leave the accelerator.
-  array_view<unsigned, 1> counts{extent<1>(radix_buckets * t.tiles)};
+  array_view<unsigned, 1> counts = scratch.counts.section(
+      index<1>(0), extent<1>(radix_buckets * t.tiles));
   counts.discard_data();
-  array_view<unsigned, 1> totals{extent<1>(radix_buckets)};
+  array_view<unsigned, 1> totals = scratch.totals;
   totals.discard_data();
   completion_future done;
   const int passes = static_cast<int>(sizeof(T)) * 8 / radix_bits_per_pass;
