@@ -3,12 +3,15 @@
 // scan.hpp) under stress: many partitions (on a GPU 2^22 + 1237 elements:
 // 1025 partitions of 4096 4-byte values, 2049 of 2048 8-byte ones, 4097 of
 // 1024 16-byte ones; an eighth of that on the CPU backend, to keep CI
-// quick) with an odd tail, non-commutative operations (2x2 integer
-// matrix products, (first, last) interval concatenation, which detects any
-// operand swap or lost or doubled element), a 16-byte value type (unpacked
-// descriptors) and 4- and 8-byte ones (packed descriptors, 64-bit status
-// arrays), exclusive scans with an init, in place, and repeated calls
-// (the partition counter and the descriptors start afresh every time).
+// quick) with an odd tail; non-commutative operations only where it
+// matters: 2x2 and 4x4 integer matrix products (16 and 64 bytes), interval
+// concatenation (8 bytes; detects any swapped, lost or doubled operand)
+// and 16-bit affine maps (4 bytes); so both descriptor kinds (packed 64-bit
+// words up to 4 bytes, status words plus value arrays above), both thread
+// total scans (ping-pong up to 16 bytes, single buffer above); exclusive
+// scans with an init, in place, repeated calls (the partition counter and
+// the descriptors start afresh every time), sizes at partition and window
+// boundaries.
 #include <experimental/numeric>
 #include <cstdio>
 #include <cstdint>
@@ -71,6 +74,31 @@ struct compose16 {
   affine16 operator()(const affine16 &f, const affine16 &g) const {
     return {static_cast<unsigned short>(f.a * g.a),
             static_cast<unsigned short>(f.b * g.a + g.b)};
+  }
+};
+
+// 4x4 matrices of 32-bit integers: 64 bytes (one element per thread, one
+// buffer of thread totals in group memory), not commutative.
+struct mat4 {
+  unsigned m[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+  bool operator==(const mat4 &o) const {
+    for (int i = 0; i < 16; ++i)
+      if (m[i] != o.m[i])
+        return false;
+    return true;
+  }
+};
+struct mat4_mul {
+  mat4 operator()(const mat4 &x, const mat4 &y) const {
+    mat4 r;
+    for (int i = 0; i < 4; ++i)
+      for (int j = 0; j < 4; ++j) {
+        unsigned acc = 0;
+        for (int k = 0; k < 4; ++k)
+          acc += x.m[i * 4 + k] * y.m[k * 4 + j];
+        r.m[i * 4 + j] = acc;
+      }
+    return r;
   }
 };
 
@@ -185,6 +213,25 @@ int main() {
       acc += u[i] >> 7;
     }
     CHECK(ok, "unsigned transform_exclusive_scan with init");
+  }
+
+  // 64-byte values: partitions of 256; 41 of them on the CPU backend
+  // (more than one look-back window), 1025 on a GPU.
+  {
+    const std::size_t m = cpu ? 40 * 256 + 77 : 1024 * 256 + 77;
+    std::vector<mat4> a(m);
+    for (std::size_t i = 0; i < m; ++i) {
+      unsigned h = static_cast<unsigned>(i * 2654435761u);
+      for (int k = 0; k < 16; ++k)
+        a[i].m[k] = (h >> k) & 3u;
+    }
+    std::vector<mat4> out(m);
+    pstl::inclusive_scan(pstl::par, a.begin(), a.end(), out.begin(), mat4_mul());
+    CHECK(out == inclusive_ref(a, mat4_mul()), "mat4 inclusive");
+    mat4 seed;
+    seed.m[1] = 7;
+    pstl::exclusive_scan(pstl::par, a.begin(), a.end(), out.begin(), seed, mat4_mul());
+    CHECK(out == exclusive_ref(a, seed, mat4_mul()), "mat4 exclusive with init");
   }
 
   // Sizes around the partition boundaries (one partition, one and two

@@ -14,9 +14,10 @@
 //      tile only ever waits for partitions whose tiles are already running,
 //      which guarantees progress however the tiles are scheduled;
 //   2. loads its partition (coalesced, all of a thread's loads in flight),
-//      transposes it through group memory so that each thread holds
-//      consecutive elements, scans them in registers and scans the 256
-//      thread totals (Hillis-Steele, double-buffered);
+//      transposes it through group memory so that each thread owns
+//      consecutive elements, scans them in place there (registers would be
+//      live through the look-back: fewer tiles per multiprocessor) and
+//      scans the 256 thread totals (Hillis-Steele, double-buffered);
 //   3. publishes the partition's aggregate in its descriptor, then looks
 //      back: 32 threads read the descriptors of the 32 partitions before
 //      it (waiting while one has published nothing), one thread folds the
@@ -25,6 +26,8 @@
 //      inclusive prefix;
 //   4. writes its results, combined after that prefix (transposed back
 //      through group memory, coalesced).
+// The window's last inclusive prefix is found with a group-memory atomic
+// max over the lanes that read one.
 // Descriptors of values up to 4 bytes are one 64-bit word (status and
 // value, stored and loaded atomically); larger values sit in two arrays
 // (aggregates, inclusive prefixes) written before their status word is
@@ -219,7 +222,11 @@ struct alignas(alignof(R) > alignof(unsigned) ? alignof(R) : alignof(unsigned))
   // The partition, skewed by one slot every 32 so that threads reading
   // their consecutive elements hit different banks.
   unsigned char items[sizeof(R) * (elements + elements / 32)];
-  unsigned char sums[2][sizeof(R) * tile_size]; // thread totals, ping-pong
+  // Thread totals: two buffers (one barrier per scan step) for values up
+  // to 16 bytes, one (two barriers per step) for larger ones, which would
+  // otherwise push the group memory of a tile past 48 KiB sooner.
+  static constexpr bool ping_pong = sizeof(R) <= 16;
+  unsigned char sums[ping_pong ? 2 : 1][sizeof(R) * tile_size];
   unsigned char window[sizeof(R) * lookback_window];
   unsigned char prefix[sizeof(R)]; // what comes before the partition
   int window_last; // the window's last inclusive prefix (lane), or -1
@@ -305,19 +312,31 @@ inline void scan_partition(tiled_index<1> &idx, scan_tile_storage<R> &s,
       mine_total = blocked[k];
     }
 
-  // Inclusive scan of the thread totals, one barrier per step.
+  // Inclusive scan of the thread totals (Hillis-Steele).
   R *sums = reinterpret_cast<R *>(s.sums[0]);
-  R *next = reinterpret_cast<R *>(s.sums[1]);
   if (mine > 0)
     sums[l] = mine_total;
   idx.barrier.wait();
-  for (int d = 1; d < threads; d *= 2) {
-    if (l < threads)
-      next[l] = l >= d ? op(sums[l - d], sums[l]) : sums[l];
-    idx.barrier.wait();
-    R *t = sums;
-    sums = next;
-    next = t;
+  if constexpr (scan_tile_storage<R>::ping_pong) {
+    R *next = reinterpret_cast<R *>(s.sums[1]);
+    for (int d = 1; d < threads; d *= 2) {
+      if (l < threads)
+        next[l] = l >= d ? op(sums[l - d], sums[l]) : sums[l];
+      idx.barrier.wait();
+      R *t = sums;
+      sums = next;
+      next = t;
+    }
+  } else {
+    for (int d = 1; d < threads; d *= 2) {
+      R y{};
+      if (l >= d && l < threads)
+        y = op(sums[l - d], sums[l]);
+      idx.barrier.wait();
+      if (l >= d && l < threads)
+        sums[l] = y;
+      idx.barrier.wait();
+    }
   }
 
   // 3. Publish and look back. p is the same for the whole tile, so every
