@@ -413,11 +413,13 @@ inline void scan_partition(tiled_index<1> &idx, scan_tile_storage<R> &s,
       if (k < mine)
         blocked[k] = op(pre, blocked[k]);
   }
-  idx.barrier.wait();
-  // The partition's start is read again from group memory (the barrier
-  // makes the compiler reload it), so that the element indices of the
-  // loads are not kept in registers through the whole tile.
+  // The partition's start is read again from group memory (after the
+  // look-back's barriers the compiler must reload it), so that the element
+  // indices of the loads are not kept in registers through the whole tile;
+  // before the last barrier, after which work-item 0 may go on to another
+  // tile and overwrite it.
   const long long out_begin = static_cast<long long>(s.partition) * P + l;
+  idx.barrier.wait();
   for (int k = 0; k < K; ++k)
     if (full || k * tile_size + l < count)
       store(out_begin + k * tile_size, striped[stripe(k)]);
