@@ -215,7 +215,7 @@ CUresult completion_worker::record_pending() noexcept {
 void completion_worker::push(entry e) {
   std::lock_guard<std::mutex> lock(mutex_);
   last_ = e.state;
-  // A command with its own event (markers, profiled commands) also
+  // A command with its own event (copies, markers, profiled kernels) also
   // tells when the lazy commands before it finished.
   bool has_event = e.state->end_.load(std::memory_order_relaxed) != nullptr;
   entries_.push_back(std::move(e));

@@ -196,10 +196,8 @@ private:
   void order_after(const std::vector<async_ptr> &deps,
                    std::vector<std::shared_ptr<cuda_state>> &cuda_deps);
   // Records the events around `work` and hands the command to the worker.
-  // lazy_end: no end event of its own (kernels and copies, unless
-  // profiling); the worker records one for a run of such commands, and a
-  // wait for the newest command asks the stream instead (one driver call
-  // less per small copy).
+  // lazy_end: no end event of its own (kernels, unless profiling); the
+  // worker records one for a run of such commands.
   template <class Work>
   async_ptr submit(const std::vector<async_ptr> &deps, bool timed,
                    bool marker, bool lazy_end, std::shared_ptr<void> keep_alive,

@@ -207,13 +207,13 @@ async_ptr cuda_queue::copy(void *dst, const void *src, std::size_t bytes,
         // The CPU reads `src` now: after whatever writes it.
         wait_quietly(deps);
         return submit(
-            deps, true, false, true, nullptr, what, nullptr, bytes, [&] {
+            deps, true, false, false, nullptr, what, nullptr, bytes, [&] {
               staged_to_device(device_, stream_, device_ptr(dst), src, bytes);
             });
       }
     }
     return submit(
-        deps, true, false, true, std::move(pinned), what, nullptr, bytes, [&] {
+        deps, true, false, false, std::move(pinned), what, nullptr, bytes, [&] {
           CUresult r =
               api.cuMemcpyHtoDAsync(device_ptr(dst), src, bytes, stream_);
           if (r != CUDA_SUCCESS)
@@ -230,12 +230,12 @@ async_ptr cuda_queue::copy(void *dst, const void *src, std::size_t bytes,
         how = copy_strategy::staging;
       if (how == copy_strategy::staging && staging_available(device_))
         return submit(
-            deps, true, false, true, nullptr, what, nullptr, bytes, [&] {
+            deps, true, false, false, nullptr, what, nullptr, bytes, [&] {
               staged_from_device(device_, stream_, dst, device_ptr(src), bytes);
             });
     }
     return submit(
-        deps, true, false, true, std::move(pinned), what, nullptr, bytes, [&] {
+        deps, true, false, false, std::move(pinned), what, nullptr, bytes, [&] {
           CUresult r =
               api.cuMemcpyDtoHAsync(dst, device_ptr(src), bytes, stream_);
           if (r != CUDA_SUCCESS)
@@ -244,7 +244,7 @@ async_ptr cuda_queue::copy(void *dst, const void *src, std::size_t bytes,
   }
   case copy_direction::device_to_device:
     what = "copy within the device";
-    return submit(deps, true, false, true, nullptr, what, nullptr, bytes, [&] {
+    return submit(deps, true, false, false, nullptr, what, nullptr, bytes, [&] {
       CUresult r = api.cuMemcpyDtoDAsync(device_ptr(dst), device_ptr(src),
                                          bytes, stream_);
       if (r != CUDA_SUCCESS)
@@ -267,7 +267,7 @@ async_ptr cuda_queue::copy_from_peer(void *dst, device &from, const void *src,
                       : marker(deps, memory_scope::none);
   CUcontext source = peer->context(), target = device_.context();
   const char *what = "peer copy";
-  return submit(deps, true, false, true, nullptr, what, nullptr, bytes, [&] {
+  return submit(deps, true, false, false, nullptr, what, nullptr, bytes, [&] {
     CUresult r = api.cuMemcpyPeerAsync(device_ptr(dst), target, device_ptr(src),
                                        source, bytes, stream_);
     if (r != CUDA_SUCCESS)
