@@ -175,6 +175,39 @@ TEST(SvmVisibility, MunmapReleasesTheMapping) {
   EXPECT_FALSE(dev.covers(m, 1));
 }
 
+// A copy's host range that a registration covers only in part (the brk heap
+// registered, then grown) must not reach the driver as one range: CUDA
+// rejects it (the copy then stages, cuda_queue.cpp).
+TEST(SvmVisibility, RangesThatSplitARegistrationAreRecognised) {
+  recording_device &dev = the_device();
+  const std::size_t page = 4096, bytes = 64 * page;
+  char *m = static_cast<char *>(mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+  ASSERT_NE(m, MAP_FAILED);
+  EXPECT_FALSE(svm::splits_registration(m, bytes)); // nothing registered
+  std::string why;
+  ASSERT_TRUE(svm::make_range_visible(
+      dev, reinterpret_cast<std::uintptr_t>(m), page, why))
+      << why;
+  ASSERT_TRUE(dev.covers(m, bytes));
+  // The registration: the whole mapping, which the kernel may have merged
+  // with anonymous neighbours.
+  const auto at = reinterpret_cast<std::uintptr_t>(m);
+  char *begin = nullptr, *end = nullptr;
+  for (auto &r : svm::registered_ranges())
+    if (r.begin <= at && at < r.end) {
+      begin = reinterpret_cast<char *>(r.begin);
+      end = reinterpret_cast<char *>(r.end);
+    }
+  ASSERT_NE(begin, nullptr);
+  EXPECT_FALSE(svm::splits_registration(m + page, 2 * page)); // inside
+  EXPECT_FALSE(svm::splits_registration(begin, end - begin)); // exactly it
+  EXPECT_TRUE(svm::splits_registration(end - page, 2 * page)); // runs out
+  EXPECT_TRUE(svm::splits_registration(begin - page, 2 * page)); // runs in
+  munmap(m, bytes);
+  EXPECT_FALSE(svm::splits_registration(m, bytes)); // released
+}
+
 TEST(SvmVisibility, UnreadableMemoryIsNamedIfTheKernelFaults) {
   // Integers often land in reserved ranges (the CUDA driver reserves
   // address space at 0x200000000): no error at launch, no registration,

@@ -370,6 +370,22 @@ void forget_unmapped_range(std::uintptr_t begin, std::uintptr_t end) noexcept {
   r.release_overlapping(begin, end);
 }
 
+bool splits_registration(const void *p, std::size_t bytes) {
+  registry &r = the_registry();
+  const std::uintptr_t begin = reinterpret_cast<std::uintptr_t>(p);
+  const std::uintptr_t end = begin + bytes;
+  std::lock_guard<std::mutex> hold(r.lock);
+  if (r.ranges.empty() || bytes == 0)
+    return false;
+  if (const registered_range *hit = r.find(begin))
+    return hit->end < end; // starts inside one and runs past its end
+  // Starts outside every registration: split if one begins inside.
+  auto it = std::upper_bound(
+      r.ranges.begin(), r.ranges.end(), begin,
+      [](std::uintptr_t a, const registered_range &x) { return a < x.begin; });
+  return it != r.ranges.end() && it->begin < end;
+}
+
 std::vector<range_info> registered_ranges() {
   registry &r = the_registry();
   std::lock_guard<std::mutex> hold(r.lock);

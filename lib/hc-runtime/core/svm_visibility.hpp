@@ -64,6 +64,14 @@ bool make_range_visible(device &dev, std::uintptr_t addr, std::size_t bytes,
 void forget_freed_allocation(const void *p) noexcept;
 void forget_unmapped_range(std::uintptr_t begin, std::uintptr_t end) noexcept;
 
+// True when [p, p + bytes) is partly inside memory registered here and
+// not wholly inside one registration: it begins or ends in one, or spans
+// two (the brk heap registered, then grown and registered again). A driver
+// that finds the start of a copy's host range registered treats the whole
+// range as page-locked and rejects it (CUDA: CUDA_ERROR_INVALID_VALUE), so
+// such copies must not go to the driver as one pageable range.
+bool splits_registration(const void *p, std::size_t bytes);
+
 // For tests and docs/svm.md's cost figures: the registered ranges now.
 struct range_info {
   std::uintptr_t begin, end;
