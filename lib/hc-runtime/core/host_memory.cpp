@@ -30,6 +30,14 @@ void free_host(void *ptr) noexcept { std::free(ptr); }
 
 namespace {
 
+void copy_with(copy_stores stores, void *dst, const void *src,
+               std::size_t bytes) {
+  if (stores == copy_stores::streaming)
+    streaming_memcpy(dst, src, bytes);
+  else
+    std::memcpy(dst, src, bytes);
+}
+
 // Helper threads for parallel_memcpy: each copy hands one slice to each
 // helper it uses and copies the first slice itself. One copy at a time uses
 // the helpers (others copy alone rather than wait). Between copies the
@@ -90,10 +98,7 @@ private:
   };
 
   static void copy_slice(const slice_job &job) {
-    if (job.stores == copy_stores::streaming)
-      streaming_memcpy(job.dst, job.src, job.bytes);
-    else
-      std::memcpy(job.dst, job.src, job.bytes);
+    copy_with(job.stores, job.dst, job.src, job.bytes);
   }
 
   static void relax() {
@@ -167,10 +172,7 @@ void parallel_memcpy(void *dst, const void *src, std::size_t bytes,
       if (p->copy(static_cast<char *>(dst), static_cast<const char *>(src),
                   bytes, stores))
         return;
-  if (stores == copy_stores::streaming)
-    streaming_memcpy(dst, src, bytes);
-  else
-    std::memcpy(dst, src, bytes);
+  copy_with(stores, dst, src, bytes);
 }
 
 } // namespace rt

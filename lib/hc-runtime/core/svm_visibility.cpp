@@ -59,10 +59,16 @@ public:
   std::mutex lock;
   std::vector<registered_range> ranges; // sorted by begin, disjoint
 
-  const registered_range *find(std::uintptr_t addr) const {
-    auto it = std::upper_bound(
+  // The first range that begins after `addr`.
+  std::vector<registered_range>::const_iterator
+  first_after(std::uintptr_t addr) const {
+    return std::upper_bound(
         ranges.begin(), ranges.end(), addr,
         [](std::uintptr_t a, const registered_range &r) { return a < r.begin; });
+  }
+
+  const registered_range *find(std::uintptr_t addr) const {
+    auto it = first_after(addr);
     if (it == ranges.begin())
       return nullptr;
     --it;
@@ -70,10 +76,7 @@ public:
   }
 
   void insert(const registered_range &r) {
-    auto it = std::upper_bound(
-        ranges.begin(), ranges.end(), r.begin,
-        [](std::uintptr_t a, const registered_range &x) { return a < x.begin; });
-    ranges.insert(it, r);
+    ranges.insert(first_after(r.begin), r);
     if (r.kind != range_kind::process)
       releasable_ranges.fetch_add(1, std::memory_order_relaxed);
   }
@@ -380,10 +383,8 @@ bool splits_registration(const void *p, std::size_t bytes) {
   if (const registered_range *hit = r.find(begin))
     return hit->end < end; // starts inside one and runs past its end
   // Starts outside every registration: split if one begins inside.
-  auto it = std::upper_bound(
-      r.ranges.begin(), r.ranges.end(), begin,
-      [](std::uintptr_t a, const registered_range &x) { return a < x.begin; });
-  return it != r.ranges.end() && it->begin < end;
+  auto next = r.first_after(begin);
+  return next != r.ranges.end() && next->begin < end;
 }
 
 std::vector<range_info> registered_ranges() {

@@ -13,8 +13,6 @@
 
 #include "hc/detail/pstl/common.hpp"
 
-#include <algorithm>
-
 namespace hc {
 namespace detail {
 namespace pstl {

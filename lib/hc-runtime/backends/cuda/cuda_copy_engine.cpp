@@ -2,6 +2,7 @@
 #include "backends/cuda/cuda_util.hpp"
 
 #include "core/host_memory.hpp"
+#include "core/svm_visibility.hpp"
 
 #include <map>
 #include <mutex>
@@ -185,7 +186,7 @@ void wait_buffer(cuda_device &dev, staging_pool &pool, std::size_t i,
 } // namespace
 
 copy_strategy unpinned_strategy(cuda_device &dev, bool to_device,
-                                std::size_t bytes) {
+                                const void *host, std::size_t bytes) {
   copy_capabilities caps;
   // The driver accepts pageable memory in both directions.
   caps.direct_h2d = caps.direct_d2h = true;
@@ -193,11 +194,16 @@ copy_strategy unpinned_strategy(cuda_device &dev, bool to_device,
       dev.api().cuMemHostRegister && dev.api().cuMemHostUnregister;
   copy_strategy s =
       choose_copy_strategy(to_device, bytes, process_copy_settings(), caps);
+  // Partly page-locked for kernels: the CPU copies it (docs/svm.md).
+  const bool split = svm::splits_registration(host, bytes);
+  if (split)
+    s = copy_strategy::staging;
   if (verbose())
     note(dev.label() + ": " + sized(to_device ? "unpinned copy to the device"
                                               : "unpinned copy from the device",
                                     bytes) +
-         ": " + copy_strategy_name(s));
+         ": " + copy_strategy_name(s) +
+         (split ? " (the range is partly page-locked for kernels)" : ""));
   return s;
 }
 

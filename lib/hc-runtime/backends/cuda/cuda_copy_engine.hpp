@@ -30,10 +30,12 @@ namespace detail {
 namespace rt {
 namespace cuda {
 
-// The strategy for `bytes` of unpinned host memory (HCC_UNPINNED_COPY_MODE
-// and the thresholds; what this driver offers).
+// The strategy for `bytes` of unpinned host memory at `host`
+// (HCC_UNPINNED_COPY_MODE and the thresholds; what this driver offers).
+// Staging when shared virtual memory page-locked the range only in part:
+// the driver would take it as pinned and reject it.
 copy_strategy unpinned_strategy(cuda_device &dev, bool to_device,
-                                std::size_t bytes);
+                                const void *host, std::size_t bytes);
 
 // False when the device has no staging buffer and cannot get one (no
 // cuMemHostAlloc, or pinned memory exhausted); the caller then copies

@@ -6,7 +6,6 @@
 
 #include "core/environment.hpp"
 #include "core/image_registry.hpp"
-#include "core/svm_visibility.hpp"
 #include "core/wait_util.hpp"
 #include "hc/detail/am_runtime.hpp"
 #include "hc/detail/exceptions.hpp"
@@ -200,15 +199,7 @@ async_ptr cuda_queue::copy(void *dst, const void *src, std::size_t bytes,
     // copy engine (cuda_copy_engine.hpp), or handed to the driver.
     std::shared_ptr<void> pinned;
     if (!am_is_pinned_host(src, bytes)) {
-      copy_strategy how = unpinned_strategy(device_, true, bytes);
-      // Partly page-locked for kernels (shared virtual memory): the driver
-      // would take the range as pinned and reject it; the CPU copies it.
-      if (svm::splits_registration(src, bytes)) {
-        how = copy_strategy::staging;
-        if (verbose())
-          note(device_.label() + ": the host range is partly page-locked "
-                                 "for kernels (SVM): staging instead");
-      }
+      copy_strategy how = unpinned_strategy(device_, true, src, bytes);
       if (how == copy_strategy::pin_in_place &&
           !(pinned = pin_pages(device_, src, bytes)))
         how = copy_strategy::staging;
@@ -233,9 +224,7 @@ async_ptr cuda_queue::copy(void *dst, const void *src, std::size_t bytes,
     what = "copy from the device";
     std::shared_ptr<void> pinned;
     if (!am_is_pinned_host(dst, bytes)) {
-      copy_strategy how = unpinned_strategy(device_, false, bytes);
-      if (svm::splits_registration(dst, bytes)) // as above
-        how = copy_strategy::staging;
+      copy_strategy how = unpinned_strategy(device_, false, dst, bytes);
       if (how == copy_strategy::pin_in_place &&
           !(pinned = pin_pages(device_, dst, bytes)))
         how = copy_strategy::staging;
