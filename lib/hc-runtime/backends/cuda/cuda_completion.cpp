@@ -378,8 +378,15 @@ void completion_worker::drain_known(const cuda_state *known,
       queued_.store(entries_.size(), std::memory_order_release);
     }
     complete(e, r, call);
-    if (front == known)
-      known = nullptr; // a later entry cannot be the same state
+    if (front == known) {
+      // Commands after `known` have finished only if their own (possibly
+      // shared) event says so: one without an event is not covered any
+      // more. (Before session 6 it was completed with `known`'s result,
+      // so wait() on a kernel launched right after a copy or marker could
+      // return while the kernel still ran.)
+      known = nullptr;
+      known_queued = false;
+    }
   }
 }
 
