@@ -1,13 +1,17 @@
 // RUN: %hcc %s -o %t && %t
-// The scans (include/hc/detail/pstl/scan.hpp) on many tiles with
-// non-commutative operations of every size class (on a GPU 2^22 + 1237
-// elements, an eighth of that on the CPU backend, to keep CI quick), with
-// an odd tail: 2x2 and 4x4 integer matrix products (16 and 64 bytes),
-// interval concatenation (8 bytes; detects any swapped, lost or doubled
-// operand) and 16-bit affine maps (4 bytes); exclusive scans with an init,
-// in place, repeated calls, sizes at tile-round boundaries. Written for the
-// single-pass look-back scan (branch wip/lookback-scan, not on main: see
-// docs/parallel-stl.md); the three-pass scan on main must pass it too.
+// The single-pass scan's decoupled look-back (include/hc/detail/pstl/
+// scan.hpp) under stress: many partitions (on a GPU 2^22 + 1237 elements:
+// 1025 partitions of 4096 4-byte values, 2049 of 2048 8-byte ones, 4097 of
+// 1024 16-byte ones; an eighth of that on the CPU backend, to keep CI
+// quick) with an odd tail; non-commutative operations only where it
+// matters: 2x2 and 4x4 integer matrix products (16 and 64 bytes), interval
+// concatenation (8 bytes; detects any swapped, lost or doubled operand)
+// and 16-bit affine maps (4 bytes); so both descriptor kinds (packed 64-bit
+// words up to 4 bytes, status words plus value arrays above), both thread
+// total scans (ping-pong up to 16 bytes, single buffer above); exclusive
+// scans with an init, in place, repeated calls (the partition counter and
+// the descriptors start afresh every time, and 24 scans in a row on a
+// GPU), sizes at partition and window boundaries.
 #include <experimental/numeric>
 #include <cstdio>
 #include <cstdint>
@@ -228,6 +232,24 @@ int main() {
     seed.m[1] = 7;
     pstl::exclusive_scan(pstl::par, a.begin(), a.end(), out.begin(), seed, mat4_mul());
     CHECK(out == exclusive_ref(a, seed, mat4_mul()), "mat4 exclusive with init");
+  }
+
+  // Many back-to-back scans of one size (a hang of one tile in one of them
+  // shows as the test timing out): 24 on a GPU, 2 on the CPU backend.
+  {
+    std::vector<float> x(n), y(n);
+    for (std::size_t i = 0; i < n; ++i)
+      x[i] = static_cast<float>((i * 7) % 5); // sums below 2^24: exact
+    std::vector<float> ref(n);
+    float acc = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      ref[i] = acc += x[i];
+    bool ok = true;
+    for (int rep = 0; rep < (cpu ? 2 : 24) && ok; ++rep) {
+      pstl::inclusive_scan(pstl::par, x.begin(), x.end(), y.begin());
+      ok = y == ref;
+    }
+    CHECK(ok, "float inclusive, repeated");
   }
 
   // Sizes around the partition boundaries (one partition, one and two
