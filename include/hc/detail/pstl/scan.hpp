@@ -7,8 +7,8 @@
 // every combination keeps the left operand earlier in the sequence than
 // the right one.
 //
-// One kernel of one tile per partition of partition_size<R> elements (4096
-// floats: 256 threads x 16 consecutive elements). A tile
+// One kernel of one tile per partition of partition_size<R> elements (8192
+// floats: 512 threads x 16 consecutive elements). A tile
 //   1. takes the next partition number from a counter (atomic fetch-add),
 //      so that partitions are handed out in the order the tiles start: a
 //      tile only ever waits for partitions whose tiles are already running,
@@ -71,11 +71,12 @@ namespace detail {
 namespace pstl {
 
 /// Consecutive elements each thread scans: partitions of
-/// tile_size * scan_items<R> elements keep a tile's group memory near
-/// 16 KiB (4096 values of up to 4 bytes, 2048 of 8, 1024 of 16, ...).
+/// scan_tile_size<R> * scan_items<R> elements keep a tile's group memory near
+/// 32 KiB for values of up to 4 bytes (8192 of them) and near 16 KiB above
+/// (2048 of 8 bytes, 1024 of 16, ...).
 // HC_PSTL_SCAN_ITEMS_4B: elements per thread for values of up to 4 bytes
-// (a divisor of 32; a tuning knob for GPU measurements, default 16: 61
-// registers per thread for floats on sm_90, 4 tiles per SM; 8: 48, 5).
+// (a divisor of 32; a tuning knob for GPU measurements, default 16: 64
+// registers per thread for floats on sm_90; 8 measured much slower).
 #ifndef HC_PSTL_SCAN_ITEMS_4B
 #define HC_PSTL_SCAN_ITEMS_4B 16
 #endif
@@ -85,8 +86,21 @@ constexpr int scan_items = sizeof(R) <= 4    ? HC_PSTL_SCAN_ITEMS_4B
                            : sizeof(R) <= 16 ? 4
                            : sizeof(R) <= 32 ? 2
                                              : 1;
+/// Work-items per scan tile. Values up to 4 bytes: 512 (HC_PSTL_SCAN_TILE_4B,
+/// a multiple of 64; a tuning knob for GPU measurements), so a partition
+/// is 8192 floats: on an H100, 2^28 floats scanned at 0.77-0.78x CUB with
+/// 512 x 16, 0.74x with 256 x 16, 0.70x with 128 x 16, 0.56-0.58x with
+/// 256 or 512 x 8 (session 6): the look-back and barriers cost per
+/// partition, and the larger partitions pay them less often. Larger
+/// values: 256, so a tile's group memory stays under 48 KiB for values of
+/// up to ~170 bytes.
+#ifndef HC_PSTL_SCAN_TILE_4B
+#define HC_PSTL_SCAN_TILE_4B 512
+#endif
 template <class R>
-constexpr int partition_size = tile_size * scan_items<R>;
+constexpr int scan_tile_size = sizeof(R) <= 4 ? HC_PSTL_SCAN_TILE_4B : 256;
+template <class R>
+constexpr int partition_size = scan_tile_size<R> * scan_items<R>;
 
 /// What a partition's descriptor holds.
 enum : unsigned {
@@ -302,9 +316,9 @@ struct alignas(alignof(R) > alignof(unsigned) ? alignof(R) : alignof(unsigned))
   // Wavefronts per tile: 8 (or 4) on a GPU, one per work-item on the CPU
   // backend (hc::__wavesize() == 1 there).
 #if HC_DEVICE_PASS
-  static constexpr int max_waves = tile_size / 32;
+  static constexpr int max_waves = scan_tile_size<R> / 32;
 #else
-  static constexpr int max_waves = tile_size;
+  static constexpr int max_waves = scan_tile_size<R>;
 #endif
   // The partition, skewed by one slot every 32 so that threads reading
   // their consecutive elements hit different banks. Each wavefront only
@@ -461,7 +475,7 @@ inline void scan_partition(tiled_index<1> &idx, scan_tile_storage<R> &s,
                            const Op &op, const Store &store) {
   constexpr int K = scan_items<R>;
   constexpr int P = partition_size<R>;
-  static_assert(32 % K == 0 && tile_size % 32 == 0, "skew arithmetic");
+  static_assert(32 % K == 0 && scan_tile_size<R> % 32 == 0, "skew arithmetic");
   R *items = reinterpret_cast<R *>(s.items);
   R *wave_totals = reinterpret_cast<R *>(s.wave_totals);
   // Opaque to the optimiser: otherwise it computes every per-thread index
@@ -678,7 +692,7 @@ void tiled_scan(std::size_t n, bool has_init, R init, const Load &load,
                                   "ints)",
                                   0);
   const std::size_t partitions = (n + P - 1) / P;
-  if (partitions * tile_size > static_cast<std::size_t>(INT_MAX))
+  if (partitions * scan_tile_size<R> > static_cast<std::size_t>(INT_MAX))
     throw ::hc::runtime_exception("hcc parallel STL: a scan of this many elements "
                             "of this size needs more tiles than an extent "
                             "can hold",
@@ -705,7 +719,7 @@ void tiled_scan(std::size_t n, bool has_init, R init, const Load &load,
 
   const int total = static_cast<int>(n);
   completion_future done = parallel_for_each(
-      extent<1>(static_cast<int>(partitions * tile_size)).tile(tile_size),
+      extent<1>(static_cast<int>(partitions * scan_tile_size<R>)).tile(scan_tile_size<R>),
       [=](tiled_index<1> idx) [[hc]] {
         tile_static scan_tile_storage<R> storage;
         scan_partition<Exclusive>(idx, storage, counter, desc, total,
