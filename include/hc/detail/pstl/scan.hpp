@@ -7,8 +7,9 @@
 // every combination keeps the left operand earlier in the sequence than
 // the right one.
 //
-// One kernel of one tile per partition of partition_size<R> elements (8192
-// floats: 512 threads x 16 consecutive elements). A tile
+// One kernel of one tile per partition of partition_size elements (4096
+// floats read from an array: 128 threads x 32 consecutive elements; see
+// scan_items for the other shapes). A tile
 //   1. takes the next partition number from a counter (atomic fetch-add),
 //      so that partitions are handed out in the order the tiles start: a
 //      tile only ever waits for partitions whose tiles are already running,
@@ -70,37 +71,61 @@ namespace hc {
 namespace detail {
 namespace pstl {
 
-/// Consecutive elements each thread scans: partitions of
-/// scan_tile_size<R> * scan_items<R> elements keep a tile's group memory near
-/// 32 KiB for values of up to 4 bytes (8192 of them) and near 16 KiB above
-/// (2048 of 8 bytes, 1024 of 16, ...).
-// HC_PSTL_SCAN_ITEMS_4B: elements per thread for values of up to 4 bytes
-// (a divisor of 32; a tuning knob for GPU measurements, default 16: 64
-// registers per thread for floats on sm_90; 8 measured much slower).
+/// A scan's load that reads element g of a contiguous array whose elements
+/// are R (the scans of a view or range of R without a transformation).
+/// For 4-byte values the partitions then go from global into group memory
+/// by the GPU's asynchronous copies (cp.async, NVIDIA sm_80 and later),
+/// not through registers, and a thread can take 32 elements instead of 16
+/// (see scan_items): more of the input in flight per multiprocessor, which
+/// is what limits the scan (it waits on memory latency, not bandwidth).
+template <class R, class View> struct contiguous_load {
+  View view; // rank 1, elements R (possibly const)
+  R operator()(long long g) const { return view[static_cast<int>(g)]; }
+  const R *address(int g) const { return &view[g]; }
+};
+template <class Load> struct is_contiguous_load : std::false_type {};
+template <class R, class View>
+struct is_contiguous_load<contiguous_load<R, View>> : std::true_type {};
+
+/// Whether a scan reads 4-byte values straight from a contiguous array: it
+/// gets its own partition shape (the same in the host and device passes).
+template <class R, class Load>
+constexpr bool direct_4b = sizeof(R) == 4 && is_contiguous_load<Load>::value;
+
+/// The partition shape: scan_tile_size work-items x scan_items consecutive
+/// elements each (a divisor of 32). Measured on an H100, 2^28 floats
+/// against CUB (session 6):
+///   - Direct (contiguous 4-byte values, copied with cp.async): 128 x 32,
+///     0.84-0.87x (256 x 32 0.85, 64 x 32 0.84, 512 x 16 0.75);
+///   - other 4-byte values (loads through registers): 512 x 16, 0.77x
+///     (256 x 16 0.74, 128 x 16 0.70, 256 or 512 x 8 0.56-0.58, 128 x 32
+///     0.48: too many registers). The look-back and the barriers cost per
+///     partition, registers limit the tiles per multiprocessor;
+///   - larger values: 256 x 8, 4, 2 or 1 (up to 8, 16, 32 bytes, larger),
+///     so a tile's group memory stays under 48 KiB for values of up to
+///     ~170 bytes.
+/// HC_PSTL_SCAN_TILE_4B and HC_PSTL_SCAN_ITEMS_4B override the shape of the
+/// register path for 4-byte values (tuning knobs for GPU measurements).
 #ifndef HC_PSTL_SCAN_ITEMS_4B
 #define HC_PSTL_SCAN_ITEMS_4B 16
 #endif
-template <class R>
-constexpr int scan_items = sizeof(R) <= 4    ? HC_PSTL_SCAN_ITEMS_4B
-                           : sizeof(R) <= 8  ? 8
-                           : sizeof(R) <= 16 ? 4
-                           : sizeof(R) <= 32 ? 2
-                                             : 1;
-/// Work-items per scan tile. Values up to 4 bytes: 512 (HC_PSTL_SCAN_TILE_4B,
-/// a multiple of 64; a tuning knob for GPU measurements), so a partition
-/// is 8192 floats: on an H100, 2^28 floats scanned at 0.77-0.78x CUB with
-/// 512 x 16, 0.74x with 256 x 16, 0.70x with 128 x 16, 0.56-0.58x with
-/// 256 or 512 x 8 (session 6): the look-back and barriers cost per
-/// partition, and the larger partitions pay them less often. Larger
-/// values: 256, so a tile's group memory stays under 48 KiB for values of
-/// up to ~170 bytes.
 #ifndef HC_PSTL_SCAN_TILE_4B
 #define HC_PSTL_SCAN_TILE_4B 512
 #endif
-template <class R>
-constexpr int scan_tile_size = sizeof(R) <= 4 ? HC_PSTL_SCAN_TILE_4B : 256;
-template <class R>
-constexpr int partition_size = scan_tile_size<R> * scan_items<R>;
+template <class R, bool Direct = false>
+constexpr int scan_items = Direct              ? 32
+                           : sizeof(R) <= 4    ? HC_PSTL_SCAN_ITEMS_4B
+                           : sizeof(R) <= 8    ? 8
+                           : sizeof(R) <= 16   ? 4
+                           : sizeof(R) <= 32   ? 2
+                                               : 1;
+template <class R, bool Direct = false>
+constexpr int scan_tile_size = Direct              ? 128
+                               : sizeof(R) <= 4    ? HC_PSTL_SCAN_TILE_4B
+                                                   : 256;
+template <class R, bool Direct = false>
+constexpr int partition_size =
+    scan_tile_size<R, Direct> * scan_items<R, Direct>;
 
 /// What a partition's descriptor holds.
 enum : unsigned {
@@ -297,6 +322,37 @@ HC_INLINE HC_HOST_DEVICE void lookback_pause() {
 #endif
 }
 
+#if HC_DEVICE_PASS && defined(__NVPTX__) && defined(__CUDA_ARCH__) &&          \
+    __CUDA_ARCH__ >= 800
+#define HC_PSTL_SCAN_ASYNC_COPY 1
+#else
+#define HC_PSTL_SCAN_ASYNC_COPY 0
+#endif
+/// Whether scan_partition copies with cp.async for this value and load.
+template <class R, class Load>
+constexpr bool scan_async_loads = HC_PSTL_SCAN_ASYNC_COPY && direct_4b<R, Load>;
+
+/// Starts copying the 4 bytes at `from` (global memory) to `to` (group
+/// memory); scan_async_wait() waits for this thread's copies.
+HC_INLINE HC_HOST_DEVICE void scan_async_copy4(void *to, const void *from) {
+#if HC_PSTL_SCAN_ASYNC_COPY
+  unsigned long long group, global;
+  asm volatile("cvta.to.shared.u64 %0, %1;" : "=l"(group) : "l"(to));
+  asm volatile("cvta.to.global.u64 %0, %1;" : "=l"(global) : "l"(from));
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" ::"r"(
+                   static_cast<unsigned>(group)),
+               "l"(global)
+               : "memory");
+#else
+  __builtin_memcpy(to, from, 4);
+#endif
+}
+HC_INLINE HC_HOST_DEVICE void scan_async_wait() {
+#if HC_PSTL_SCAN_ASYNC_COPY
+  asm volatile("cp.async.wait_all;" ::: "memory");
+#endif
+}
+
 /// v, through an empty assembly statement on NVPTX, so that nothing
 /// computed from it is hoisted out of the loop it is used in.
 HC_INLINE HC_HOST_DEVICE int opaque_int(int v) {
@@ -309,16 +365,16 @@ HC_INLINE HC_HOST_DEVICE int opaque_int(int v) {
 /// Group memory of a scanning tile. Raw bytes (tile_static variables
 /// cannot have constructors); every byte array's size is a multiple of
 /// sizeof(R), so each starts aligned for R.
-template <class R>
+template <class R, bool Direct>
 struct alignas(alignof(R) > alignof(unsigned) ? alignof(R) : alignof(unsigned))
     scan_tile_storage {
-  static constexpr int elements = partition_size<R>;
+  static constexpr int elements = partition_size<R, Direct>;
   // Wavefronts per tile: 8 (or 4) on a GPU, one per work-item on the CPU
   // backend (hc::__wavesize() == 1 there).
 #if HC_DEVICE_PASS
-  static constexpr int max_waves = scan_tile_size<R> / 32;
+  static constexpr int max_waves = scan_tile_size<R, Direct> / 32;
 #else
-  static constexpr int max_waves = scan_tile_size<R>;
+  static constexpr int max_waves = scan_tile_size<R, Direct>;
 #endif
   // The partition, skewed by one slot every 32 so that threads reading
   // their consecutive elements hit different banks. Each wavefront only
@@ -469,13 +525,16 @@ HC_INLINE HC_HOST_DEVICE R scan_look_back(int p, int lane, int wave,
 /// 0 (always for Exclusive).
 template <bool Exclusive, class R, class Desc, class Load, class Op,
           class Store>
-inline void scan_partition(tiled_index<1> &idx, scan_tile_storage<R> &s,
+inline void scan_partition(tiled_index<1> &idx,
+                           scan_tile_storage<R, direct_4b<R, Load>> &s,
                            unsigned *counter, const Desc &desc, int total,
                            bool has_init, const R &init, const Load &load,
                            const Op &op, const Store &store) {
-  constexpr int K = scan_items<R>;
-  constexpr int P = partition_size<R>;
-  static_assert(32 % K == 0 && scan_tile_size<R> % 32 == 0, "skew arithmetic");
+  constexpr bool direct = direct_4b<R, Load>;
+  constexpr int K = scan_items<R, direct>;
+  constexpr int P = partition_size<R, direct>;
+  static_assert(32 % K == 0 && scan_tile_size<R, direct> % 32 == 0,
+                "skew arithmetic");
   R *items = reinterpret_cast<R *>(s.items);
   R *wave_totals = reinterpret_cast<R *>(s.wave_totals);
   // Opaque to the optimiser: otherwise it computes every per-thread index
@@ -512,6 +571,30 @@ inline void scan_partition(tiled_index<1> &idx, scan_tile_storage<R> &s,
   // or 64 a thread's slots are one base plus constants.
   const int seg = w * wave * K;
   const int first = l * K; // == seg + lane * K
+  const int mine = count <= first ? 0 : count - first < K ? count - first : K;
+  const int threads = (count + K - 1) / K; // threads with elements
+  const int waves = (threads + wave - 1) / wave; // wavefronts with elements
+  // This thread's elements in group memory, and their total (x).
+  R *blocked = items + first + (first >> 5);
+  R x{};
+  if constexpr (scan_async_loads<R, Load>) {
+    // 2 and 3 without registers for the elements: the copies land in the
+    // striped slots, then each thread scans its slots in place.
+    const int sj = seg + lane;
+    R *striped = items + sj + (sj >> 5);
+    const int stride = wave + wave / 32;
+    for (int k = 0; k < K; ++k)
+      if (full || sj + k * wave < count)
+        scan_async_copy4(striped + k * stride,
+                         load.address(begin + sj + k * wave));
+    scan_async_wait();
+    scan_wave_sync();
+    if (mine > 0)
+      x = blocked[0];
+    for (int k = 1; k < K; ++k)
+      if (k < mine)
+        blocked[k] = x = op(x, blocked[k]);
+  } else {
   // All partitions but the last are full: no bounds checks there, so the
   // loads form one straight run.
   R v[K];
@@ -543,9 +626,6 @@ inline void scan_partition(tiled_index<1> &idx, scan_tile_storage<R> &s,
       if (full || first + k < count)
         v[k] = mine_slots[k];
   }
-  const int mine = count <= first ? 0 : count - first < K ? count - first : K;
-  const int threads = (count + K - 1) / K; // threads with elements
-  const int waves = (threads + wave - 1) / wave; // wavefronts with elements
 
   // 3. Inclusive scan of this thread's elements, in registers; x: their
   // total. The scanned elements go back to group memory (this thread's
@@ -555,7 +635,7 @@ inline void scan_partition(tiled_index<1> &idx, scan_tile_storage<R> &s,
   for (int k = 1; k < K; ++k)
     if (k < mine)
       v[k] = op(v[k - 1], v[k]);
-  R x = v[0];
+  x = v[0];
   if (full) {
     x = v[K - 1];
   } else {
@@ -563,10 +643,10 @@ inline void scan_partition(tiled_index<1> &idx, scan_tile_storage<R> &s,
       if (k < mine)
         x = v[k];
   }
-  R *blocked = items + first + (first >> 5);
   for (int k = 0; k < K; ++k)
     if (k < mine)
       blocked[k] = v[k];
+  } // the register path
 
   // 4. Inclusive scan of the thread totals within each wavefront
   // (shuffles). The threads with elements are the first `threads`, so a
@@ -683,7 +763,9 @@ void tiled_scan(std::size_t n, bool has_init, R init, const Load &load,
                 "hcc's parallel reduce and scans keep values in group memory "
                 "and copy them between host and accelerator: the value type "
                 "must be trivially copyable and default constructible");
-  constexpr std::size_t P = partition_size<R>;
+  constexpr bool direct = direct_4b<R, Load>;
+  constexpr std::size_t P = partition_size<R, direct>;
+  constexpr int tile = scan_tile_size<R, direct>;
   // Element indices are ints in the kernel (load and store index
   // array_views, whose extents are ints).
   if (n > static_cast<std::size_t>(INT_MAX))
@@ -692,7 +774,7 @@ void tiled_scan(std::size_t n, bool has_init, R init, const Load &load,
                                   "ints)",
                                   0);
   const std::size_t partitions = (n + P - 1) / P;
-  if (partitions * scan_tile_size<R> > static_cast<std::size_t>(INT_MAX))
+  if (partitions * tile > static_cast<std::size_t>(INT_MAX))
     throw ::hc::runtime_exception("hcc parallel STL: a scan of this many elements "
                             "of this size needs more tiles than an extent "
                             "can hold",
@@ -719,9 +801,9 @@ void tiled_scan(std::size_t n, bool has_init, R init, const Load &load,
 
   const int total = static_cast<int>(n);
   completion_future done = parallel_for_each(
-      extent<1>(static_cast<int>(partitions * scan_tile_size<R>)).tile(scan_tile_size<R>),
+      extent<1>(static_cast<int>(partitions * tile)).tile(tile),
       [=](tiled_index<1> idx) [[hc]] {
-        tile_static scan_tile_storage<R> storage;
+        tile_static scan_tile_storage<R, direct> storage;
         scan_partition<Exclusive>(idx, storage, counter, desc, total,
                                   has_init, init, load, op, store);
       });
