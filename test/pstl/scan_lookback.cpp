@@ -1,8 +1,10 @@
 // RUN: %hcc %s -o %t && %t
 // The single-pass scan's decoupled look-back (include/hc/detail/pstl/
 // scan.hpp) under stress: many partitions (on a GPU 2^22 + 1237 elements:
-// 1025 partitions of 4096 4-byte values, 2049 of 2048 8-byte ones, 4097 of
-// 1024 16-byte ones; an eighth of that on the CPU backend, to keep CI
+// 1025 partitions of 4096 4-byte values read straight from the input
+// (copied with cp.async on NVIDIA GPUs), 513 of 8192 for the transformed
+// 4-byte scans (loaded through registers), 2049 of 2048 8-byte ones, 4097
+// of 1024 16-byte ones; an eighth of that on the CPU backend, to keep CI
 // quick) with an odd tail; non-commutative operations only where it
 // matters: 2x2 and 4x4 integer matrix products (16 and 64 bytes), interval
 // concatenation (8 bytes; detects any swapped, lost or doubled operand)
