@@ -395,24 +395,33 @@ struct alignas(alignof(R) > alignof(unsigned) ? alignof(R) : alignof(unsigned))
 // its mask. On the CPU backend a wavefront is one work-item and there is
 // nothing to exchange.
 
-/// The value of lane `lane - delta` (0 < delta < wave size).
-template <class R>
-HC_INLINE HC_HOST_DEVICE R scan_shfl_up(const R &v, unsigned delta) {
-#if HC_DEVICE_PASS
+/// v moved between the lanes of a wavefront one 32-bit word at a time:
+/// shuffle(word) is the word this lane receives (device pass only).
+template <class R, class Shuffle>
+HC_INLINE HC_HOST_DEVICE R scan_shuffle_words(const R &v,
+                                              const Shuffle &shuffle) {
   constexpr int words = (sizeof(R) + sizeof(int) - 1) / sizeof(int);
   int in[words] = {};
   __builtin_memcpy(in, &v, sizeof(R));
   int out[words];
-  for (int i = 0; i < words; ++i) {
-#if defined(__NVPTX__)
-    out[i] = __nvvm_shfl_sync_up_i32(0xffffffffu, in[i], delta, 0);
-#else
-    out[i] = hc::__shfl_up(in[i], delta, static_cast<int>(hc::__wavesize()));
-#endif
-  }
+  for (int i = 0; i < words; ++i)
+    out[i] = shuffle(in[i]);
   R r;
   __builtin_memcpy(&r, out, sizeof(R));
   return r;
+}
+
+/// The value of lane `lane - delta` (0 < delta < wave size).
+template <class R>
+HC_INLINE HC_HOST_DEVICE R scan_shfl_up(const R &v, unsigned delta) {
+#if HC_DEVICE_PASS
+  return scan_shuffle_words(v, [delta](int word) {
+#if defined(__NVPTX__)
+    return __nvvm_shfl_sync_up_i32(0xffffffffu, word, delta, 0);
+#else
+    return hc::__shfl_up(word, delta, static_cast<int>(hc::__wavesize()));
+#endif
+  });
 #else
   (void)delta;
   return v;
@@ -424,20 +433,13 @@ HC_INLINE HC_HOST_DEVICE R scan_shfl_up(const R &v, unsigned delta) {
 template <class R>
 HC_INLINE HC_HOST_DEVICE R scan_shfl_down(const R &v, unsigned delta) {
 #if HC_DEVICE_PASS
-  constexpr int words = (sizeof(R) + sizeof(int) - 1) / sizeof(int);
-  int in[words] = {};
-  __builtin_memcpy(in, &v, sizeof(R));
-  int out[words];
-  for (int i = 0; i < words; ++i) {
+  return scan_shuffle_words(v, [delta](int word) {
 #if defined(__NVPTX__)
-    out[i] = __nvvm_shfl_sync_down_i32(0xffffffffu, in[i], delta, 0x1f);
+    return __nvvm_shfl_sync_down_i32(0xffffffffu, word, delta, 0x1f);
 #else
-    out[i] = hc::__shfl_down(in[i], delta, static_cast<int>(hc::__wavesize()));
+    return hc::__shfl_down(word, delta, static_cast<int>(hc::__wavesize()));
 #endif
-  }
-  R r;
-  __builtin_memcpy(&r, out, sizeof(R));
-  return r;
+  });
 #else
   (void)delta;
   return v;
@@ -595,58 +597,58 @@ inline void scan_partition(tiled_index<1> &idx,
       if (k < mine)
         blocked[k] = x = op(x, blocked[k]);
   } else {
-  // All partitions but the last are full: no bounds checks there, so the
-  // loads form one straight run.
-  R v[K];
-  if (wave == 1) {
-    for (int k = 0; k < K; ++k)
-      if (full || first + k < count)
-        v[k] = load(begin + first + k);
-  } else {
-    const int sj = seg + lane; // striped element of k == 0
-    R *striped = items + sj + (sj >> 5);
-    const int stride = wave + wave / 32;
-    if (full) {
-      // Opaque: the compiler cannot see that g's low bits are the lane, so
-      // g + k * wave stays an add (not an or) and k * wave folds into the
-      // address offsets of one base (fewer registers).
-      const int g = opaque_int(begin + sj);
+    // All partitions but the last are full: no bounds checks there, so the
+    // loads form one straight run.
+    R v[K];
+    if (wave == 1) {
       for (int k = 0; k < K; ++k)
-        v[k] = load(g + k * wave);
-      for (int k = 0; k < K; ++k)
-        striped[k * stride] = v[k];
+        if (full || first + k < count)
+          v[k] = load(begin + first + k);
     } else {
+      const int sj = seg + lane; // striped element of k == 0
+      R *striped = items + sj + (sj >> 5);
+      const int stride = wave + wave / 32;
+      if (full) {
+        // Opaque: the compiler cannot see that g's low bits are the lane, so
+        // g + k * wave stays an add (not an or) and k * wave folds into the
+        // address offsets of one base (fewer registers).
+        const int g = opaque_int(begin + sj);
+        for (int k = 0; k < K; ++k)
+          v[k] = load(g + k * wave);
+        for (int k = 0; k < K; ++k)
+          striped[k * stride] = v[k];
+      } else {
+        for (int k = 0; k < K; ++k)
+          if (sj + k * wave < count)
+            striped[k * stride] = load(begin + sj + k * wave);
+      }
+      scan_wave_sync();
+      const R *mine_slots = items + first + (first >> 5);
       for (int k = 0; k < K; ++k)
-        if (sj + k * wave < count)
-          striped[k * stride] = load(begin + sj + k * wave);
+        if (full || first + k < count)
+          v[k] = mine_slots[k];
     }
-    scan_wave_sync();
-    const R *mine_slots = items + first + (first >> 5);
-    for (int k = 0; k < K; ++k)
-      if (full || first + k < count)
-        v[k] = mine_slots[k];
-  }
 
-  // 3. Inclusive scan of this thread's elements, in registers; x: their
-  // total. The scanned elements go back to group memory (this thread's
-  // slots, which only it reads until step 7) rather than stay in
-  // registers through the look-back, where they would cut the tiles that
-  // fit on a multiprocessor.
-  for (int k = 1; k < K; ++k)
-    if (k < mine)
-      v[k] = op(v[k - 1], v[k]);
-  x = v[0];
-  if (full) {
-    x = v[K - 1];
-  } else {
+    // 3. Inclusive scan of this thread's elements, in registers; x: their
+    // total. The scanned elements go back to group memory (this thread's
+    // slots, which only it reads until step 7) rather than stay in
+    // registers through the look-back, where they would cut the tiles that
+    // fit on a multiprocessor.
     for (int k = 1; k < K; ++k)
       if (k < mine)
-        x = v[k];
+        v[k] = op(v[k - 1], v[k]);
+    x = v[0];
+    if (full) {
+      x = v[K - 1];
+    } else {
+      for (int k = 1; k < K; ++k)
+        if (k < mine)
+          x = v[k];
+    }
+    for (int k = 0; k < K; ++k)
+      if (k < mine)
+        blocked[k] = v[k];
   }
-  for (int k = 0; k < K; ++k)
-    if (k < mine)
-      blocked[k] = v[k];
-  } // the register path
 
   // 4. Inclusive scan of the thread totals within each wavefront
   // (shuffles). The threads with elements are the first `threads`, so a
