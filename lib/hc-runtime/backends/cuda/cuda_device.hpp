@@ -132,6 +132,10 @@ public:
   // True when `state` is the newest command of the stream.
   bool is_newest(const cuda_state *state) const;
   std::exception_ptr take_error();
+  // A thread busy-polls one of this stream's commands (backend_wait's
+  // spin phase): the worker thread keeps off the driver meanwhile.
+  void begin_spin_wait() { spin_waiters_.fetch_add(1); }
+  void end_spin_wait() { spin_waiters_.fetch_sub(1); }
 
 private:
   void loop() noexcept;
@@ -159,6 +163,7 @@ private:
   // line of their own, the only one the thread reads during a burst.
   alignas(64) std::atomic<std::size_t> queued_{0};
   std::atomic<std::uint64_t> last_push_ns_{0};
+  std::atomic<int> spin_waiters_{0};
   std::recursive_mutex completing_;   // completions happen in order
 };
 
