@@ -5,17 +5,12 @@
 #include "backends/hsa/hsa_printf.hpp"
 
 #include "backends/hsa/hsa_device.hpp"
-#include "core/environment.hpp"
-#include "core/printf_ring.hpp"
+#include "core/printf_drainer.hpp"
 
 #include "hc/detail/exceptions.hpp"
 
-#include <chrono>
-#include <condition_variable>
-#include <cstdlib>
 #include <memory>
 #include <mutex>
-#include <thread>
 #include <vector>
 
 namespace hc {
@@ -26,14 +21,6 @@ namespace hsa {
 std::atomic<bool> printf_in_use{false};
 
 namespace {
-
-constexpr const char *buffer_symbol = "__hcc_printf_buffer";
-constexpr std::size_t default_buffer_bytes = std::size_t(16) << 20;
-constexpr std::size_t min_buffer_bytes = std::size_t(64) << 10;
-// How long a finished command waits for a record another (still running)
-// kernel has claimed but not finished writing.
-constexpr std::chrono::seconds writer_patience(1);
-constexpr std::chrono::milliseconds drain_period(1);
 
 struct channel {
   const hsa_device *device = nullptr;
@@ -46,50 +33,12 @@ struct channel {
 struct registry {
   std::mutex mutex;
   std::vector<std::unique_ptr<channel>> channels;
-  std::thread drainer;
-  std::mutex stop_mutex;
-  std::condition_variable stop_cv;
-  bool stopping = false;
+  printf_drainer drainer;
 };
 
 registry &the_registry() {
   static registry *r = new registry;
   return *r;
-}
-
-void drain_rings(registry &r, std::chrono::nanoseconds patience) {
-  std::vector<printf_ring *> rings;
-  {
-    std::lock_guard<std::mutex> lock(r.mutex);
-    for (auto &c : r.channels)
-      rings.push_back(c->ring.get());
-  }
-  for (printf_ring *ring : rings)
-    if (ring->has_work())
-      ring->drain(patience);
-}
-
-void drain_thread() {
-  registry &r = the_registry();
-  std::unique_lock<std::mutex> lock(r.stop_mutex);
-  while (!r.stopping) {
-    lock.unlock();
-    drain_rings(r, std::chrono::nanoseconds(0));
-    lock.lock();
-    r.stop_cv.wait_for(lock, drain_period, [&] { return r.stopping; });
-  }
-}
-
-void stop_drain_thread() {
-  registry &r = the_registry();
-  {
-    std::lock_guard<std::mutex> lock(r.stop_mutex);
-    r.stopping = true;
-  }
-  r.stop_cv.notify_all();
-  if (r.drainer.joinable())
-    r.drainer.join();
-  drain_rings(r, std::chrono::nanoseconds(0));
 }
 
 channel &channel_for(hsa_device &dev) {
@@ -98,12 +47,7 @@ channel &channel_for(hsa_device &dev) {
   for (auto &c : r.channels)
     if (c->device == &dev)
       return *c;
-  std::size_t bytes = env_size("HCC_PRINTF_BUFFER_SIZE", default_buffer_bytes);
-  if (bytes < min_buffer_bytes) {
-    warn("HCC_PRINTF_BUFFER_SIZE=" + std::to_string(bytes) +
-         " is below the minimum; using " + std::to_string(min_buffer_bytes));
-    bytes = min_buffer_bytes;
-  }
+  const std::size_t bytes = printf_buffer_bytes();
   void *buffer = dev.allocate_pinned_host(bytes, true);
   if (!buffer)
     throw Kalmar::runtime_exception(
@@ -117,11 +61,8 @@ channel &channel_for(hsa_device &dev) {
   c->ring = std::make_unique<printf_ring>(
       static_cast<printf_record::control *>(buffer),
       "HSA agent " + dev.description().name);
+  r.drainer.add(c->ring.get());
   r.channels.push_back(std::move(c));
-  if (!r.drainer.joinable()) {
-    r.drainer = std::thread(drain_thread);
-    std::atexit(stop_drain_thread);
-  }
   printf_in_use.store(true, std::memory_order_release);
   return *r.channels.back();
 }
@@ -132,17 +73,17 @@ void printf_attach(hsa_device &dev, hsa_executable_t executable,
                    const char *source) {
   hsa_executable_symbol_t symbol{};
   if (dev.api()->hsa_executable_get_symbol_by_name(
-          executable, buffer_symbol, &dev.description().agent, &symbol) !=
+          executable, printf_buffer_symbol, &dev.description().agent, &symbol) !=
       HSA_STATUS_SUCCESS)
     return; // the code object does not print
   channel &c = channel_for(dev);
   const std::uint64_t address = reinterpret_cast<std::uintptr_t>(c.buffer);
-  dev.write_variable(executable, buffer_symbol, &address, sizeof address,
+  dev.write_variable(executable, printf_buffer_symbol, &address, sizeof address,
                      source);
 }
 
 void printf_drain_all() noexcept {
-  drain_rings(the_registry(), writer_patience);
+  the_registry().drainer.drain_all(printf_writer_patience);
 }
 
 } // namespace hsa

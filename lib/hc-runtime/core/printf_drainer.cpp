@@ -1,0 +1,98 @@
+#include "core/printf_drainer.hpp"
+
+#include "core/environment.hpp"
+
+#include <cstdlib>
+#include <string>
+
+namespace hc {
+namespace detail {
+namespace rt {
+
+namespace {
+
+constexpr std::size_t default_buffer_bytes = std::size_t(16) << 20;
+constexpr std::size_t min_buffer_bytes = std::size_t(64) << 10;
+constexpr std::chrono::milliseconds drain_period(1);
+
+// Every drainer with a thread, for the one exit handler that stops them.
+// Leaked on purpose, like the drainers.
+struct running_drainers {
+  std::mutex mutex;
+  std::vector<printf_drainer *> all;
+};
+running_drainers &running() {
+  static running_drainers *r = new running_drainers;
+  return *r;
+}
+
+} // namespace
+
+std::size_t printf_buffer_bytes() {
+  std::size_t bytes =
+      env_size("HCC_PRINTF_BUFFER_SIZE", default_buffer_bytes);
+  if (bytes < min_buffer_bytes) {
+    warn("HCC_PRINTF_BUFFER_SIZE=" + std::to_string(bytes) +
+         " is below the minimum; using " + std::to_string(min_buffer_bytes));
+    bytes = min_buffer_bytes;
+  }
+  return bytes;
+}
+
+void printf_drainer::add(printf_ring *ring) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  rings_.push_back(ring);
+  if (thread_.joinable())
+    return;
+  thread_ = std::thread([this] { run(); });
+  running_drainers &r = running();
+  std::lock_guard<std::mutex> listed(r.mutex);
+  if (r.all.empty())
+    std::atexit(stop_every_drainer);
+  r.all.push_back(this);
+}
+
+void printf_drainer::drain_all(std::chrono::nanoseconds patience) {
+  std::vector<printf_ring *> rings;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    rings = rings_;
+  }
+  for (printf_ring *ring : rings)
+    if (ring->has_work())
+      ring->drain(patience);
+}
+
+void printf_drainer::run() {
+  std::unique_lock<std::mutex> lock(stop_mutex_);
+  while (!stopping_) {
+    lock.unlock();
+    drain_all(std::chrono::nanoseconds(0));
+    lock.lock();
+    stop_cv_.wait_for(lock, drain_period, [this] { return stopping_; });
+  }
+}
+
+// At exit, before the drivers unload: stop the threads, print what is left.
+void printf_drainer::stop_every_drainer() {
+  std::vector<printf_drainer *> all;
+  {
+    running_drainers &r = running();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    all = r.all;
+  }
+  for (printf_drainer *d : all) {
+    {
+      std::lock_guard<std::mutex> lock(d->stop_mutex_);
+      d->stopping_ = true;
+    }
+    d->stop_cv_.notify_all();
+    if (d->thread_.joinable())
+      d->thread_.join();
+    d->drain_all(std::chrono::nanoseconds(0));
+  }
+}
+
+} // namespace rt
+} // namespace detail
+} // namespace hc
