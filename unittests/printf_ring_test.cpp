@@ -4,6 +4,7 @@
 // than their output while a reader drains it: every line arrives whole,
 // none is lost, wrap-around works; a record larger than the whole buffer is
 // counted and reported.
+#include "core/printf_drainer.hpp"
 #include "core/printf_ring.hpp"
 #include "hc/detail/printf_record.h"
 
@@ -19,6 +20,7 @@
 #include <vector>
 
 namespace pr = hc::detail::printf_record;
+using hc::detail::rt::printf_drainer;
 using hc::detail::rt::printf_ring;
 
 namespace {
@@ -156,4 +158,33 @@ TEST(PrintfRing, UnpublishedRecordStopsTheDrainUntilWritten) {
   EXPECT_EQ(read_all(out), "first\nsecond\n");
   std::fclose(out);
   std::fclose(err);
+}
+
+TEST(PrintfDrainer, ThreadPrintsWhatKernelsWrite) {
+  // Nobody calls drain(): the drainer's thread prints the records of every
+  // ring it was given (within a few of its 1 ms periods).
+  buffer first(64 * 1024), second(64 * 1024);
+  std::FILE *out = std::tmpfile(), *err = std::tmpfile();
+  auto *ring1 = new printf_ring(first.control(), "device 1", out, err);
+  auto *ring2 = new printf_ring(second.control(), "device 2", out, err);
+  auto *drainer = new printf_drainer; // never destroyed, as in a backend
+  drainer->add(ring1);
+  drainer->add(ring2);
+  int a = 7, b = 8;
+  ASSERT_EQ(pr::write_record(first.control(), "first %d\n",
+                             reinterpret_cast<const char *>(&a)),
+            0);
+  ASSERT_EQ(pr::write_record(second.control(), "second %d\n",
+                             reinterpret_cast<const char *>(&b)),
+            0);
+  std::string text;
+  for (int i = 0; i < 2000 && text.size() < 17; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    std::fflush(out);
+    text = read_all(out);
+    std::fseek(out, 0, SEEK_END);
+  }
+  EXPECT_NE(text.find("first 7\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("second 8\n"), std::string::npos) << text;
+  EXPECT_EQ(read_all(err), "");
 }
