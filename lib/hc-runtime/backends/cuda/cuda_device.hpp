@@ -20,6 +20,7 @@
 #include "backends/cuda/cuda_driver.hpp"
 #include "backends/cuda/cuda_kernel_cache.hpp"
 #include "backends/cuda/cuda_launch.hpp"
+#include "core/profiler.hpp"
 #include "hc/detail/runtime.hpp"
 
 #include <atomic>
@@ -96,6 +97,7 @@ public:
   struct entry {
     std::shared_ptr<cuda_state> state;
     std::shared_ptr<void> keep_alive; // the kernel's argument block
+    profile::kind kind = profile::kind::kernel;
     const char *what = "";            // for error messages: "kernel",
     const char *name = nullptr;       // and the kernel's name, if any
     std::size_t bytes = 0;            // copies: how many (HCC_PROFILE)
@@ -205,7 +207,8 @@ private:
   // worker records one for a run of such commands.
   template <class Work>
   async_ptr submit(const std::vector<async_ptr> &deps, bool timed,
-                   bool marker, bool lazy_end, std::shared_ptr<void> keep_alive,
+                   profile::kind kind, bool lazy_end,
+                   std::shared_ptr<void> keep_alive,
                    const char *what, const char *name, std::size_t bytes,
                    Work &&work);
   bool idle(const std::vector<async_ptr> &deps) const;

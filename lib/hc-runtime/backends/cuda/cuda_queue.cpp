@@ -82,7 +82,7 @@ void cuda_queue::order_after(
 
 template <class Work>
 async_ptr cuda_queue::submit(const std::vector<async_ptr> &deps, bool timed,
-                             bool marker, bool lazy_end,
+                             profile::kind kind, bool lazy_end,
                              std::shared_ptr<void> keep_alive, const char *what,
                              const char *name, std::size_t bytes, Work &&work) {
   const driver_api &api = device_.api();
@@ -91,7 +91,7 @@ async_ptr cuda_queue::submit(const std::vector<async_ptr> &deps, bool timed,
   auto state = std::make_shared<cuda_state>(device_, stream_);
   order_after(deps, state->deps_);
   state->worker_ = worker_;
-  state->set_marker(marker);
+  state->set_marker(kind == profile::kind::marker);
   state->submitted_ = current_tick();
   if (timed && profiling()) {
     state->start_ = device_.acquire_event(false);
@@ -113,6 +113,7 @@ async_ptr cuda_queue::submit(const std::vector<async_ptr> &deps, bool timed,
   completion_worker::entry e;
   e.state = state;
   e.keep_alive = std::move(keep_alive);
+  e.kind = kind;
   e.what = what;
   e.name = name;
   e.bytes = bytes;
@@ -151,7 +152,8 @@ async_ptr cuda_queue::launch(const kernel_launch &kernel,
   if (shared)
     device_.reserve_dynamic_shared(k, shared);
   const driver_api &api = device_.api();
-  return submit(deps, true, false, true, kernel.args_owner, "kernel",
+  return submit(deps, true, profile::kind::kernel, true, kernel.args_owner,
+                "kernel",
                 k.name.c_str(), 0, [&] {
                   void *params[] = {const_cast<void *>(kernel.args)};
                   CUresult r = api.cuLaunchKernel(
@@ -207,13 +209,15 @@ async_ptr cuda_queue::copy(void *dst, const void *src, std::size_t bytes,
         // The CPU reads `src` now: after whatever writes it.
         wait_quietly(deps);
         return submit(
-            deps, true, false, false, nullptr, what, nullptr, bytes, [&] {
+            deps, true, profile::kind::copy, false, nullptr, what, nullptr,
+            bytes, [&] {
               staged_to_device(device_, stream_, device_ptr(dst), src, bytes);
             });
       }
     }
     return submit(
-        deps, true, false, false, std::move(pinned), what, nullptr, bytes, [&] {
+        deps, true, profile::kind::copy, false, std::move(pinned), what,
+        nullptr, bytes, [&] {
           CUresult r =
               api.cuMemcpyHtoDAsync(device_ptr(dst), src, bytes, stream_);
           if (r != CUDA_SUCCESS)
@@ -230,12 +234,14 @@ async_ptr cuda_queue::copy(void *dst, const void *src, std::size_t bytes,
         how = copy_strategy::staging;
       if (how == copy_strategy::staging && staging_available(device_))
         return submit(
-            deps, true, false, false, nullptr, what, nullptr, bytes, [&] {
+            deps, true, profile::kind::copy, false, nullptr, what, nullptr,
+            bytes, [&] {
               staged_from_device(device_, stream_, dst, device_ptr(src), bytes);
             });
     }
     return submit(
-        deps, true, false, false, std::move(pinned), what, nullptr, bytes, [&] {
+        deps, true, profile::kind::copy, false, std::move(pinned), what,
+        nullptr, bytes, [&] {
           CUresult r =
               api.cuMemcpyDtoHAsync(dst, device_ptr(src), bytes, stream_);
           if (r != CUDA_SUCCESS)
@@ -244,7 +250,8 @@ async_ptr cuda_queue::copy(void *dst, const void *src, std::size_t bytes,
   }
   case copy_direction::device_to_device:
     what = "copy within the device";
-    return submit(deps, true, false, false, nullptr, what, nullptr, bytes, [&] {
+    return submit(deps, true, profile::kind::copy, false, nullptr, what,
+                  nullptr, bytes, [&] {
       CUresult r = api.cuMemcpyDtoDAsync(device_ptr(dst), device_ptr(src),
                                          bytes, stream_);
       if (r != CUDA_SUCCESS)
@@ -267,7 +274,8 @@ async_ptr cuda_queue::copy_from_peer(void *dst, device &from, const void *src,
                       : marker(deps, memory_scope::none);
   CUcontext source = peer->context(), target = device_.context();
   const char *what = "peer copy";
-  return submit(deps, true, false, false, nullptr, what, nullptr, bytes, [&] {
+  return submit(deps, true, profile::kind::copy, false, nullptr, what,
+                nullptr, bytes, [&] {
     CUresult r = api.cuMemcpyPeerAsync(device_ptr(dst), target, device_ptr(src),
                                        source, bytes, stream_);
     if (r != CUDA_SUCCESS)
@@ -279,7 +287,8 @@ async_ptr cuda_queue::copy_from_peer(void *dst, device &from, const void *src,
 async_ptr cuda_queue::marker(const std::vector<async_ptr> &deps, memory_scope) {
   // Device memory is coherent at the end of every command; a marker only
   // orders (and its event tells when everything before it finished).
-  return submit(deps, false, true, false, nullptr, "marker", nullptr, 0, [] {});
+  return submit(deps, false, profile::kind::marker, false, nullptr, "marker",
+                nullptr, 0, [] {});
 }
 
 void cuda_queue::wait() {
