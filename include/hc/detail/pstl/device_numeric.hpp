@@ -64,19 +64,10 @@ void pstl_view_scan(const ::hc::array_view<V, 1> &in,
         0);
   if (n == 0)
     return;
-  auto store = [=](long long g, const R &v) [[hc]] {
-    out[static_cast<int>(g)] = v;
-  };
-  if constexpr (std::is_same<typename std::remove_const<V>::type, R>::value)
-    pstl_detail::tiled_scan<Exclusive, R>(
-        n, has_init, init,
-        pstl_detail::contiguous_load<R, ::hc::array_view<V, 1>>{in}, op,
-        store);
-  else
-    pstl_detail::tiled_scan<Exclusive, R>(
-        n, has_init, init,
-        [=](long long g) [[hc]] { return R(in[static_cast<int>(g)]); }, op,
-        store);
+  pstl_detail::tiled_scan<Exclusive, R>(
+      n, has_init, init, pstl_detail::scan_load<R>(in, pstl_detail::identity()),
+      op,
+      [=](long long g, const R &v) [[hc]] { out[static_cast<int>(g)] = v; });
 }
 
 template <class ExecutionPolicy, class V, class U, class BinaryOperation,

@@ -20,25 +20,6 @@ namespace pstl {
 /// out[i] = the (exclusive or inclusive) scan of R(u(in[0])) ... with op,
 /// after init if has_init. in == out is allowed: each element is read
 /// before it is written, by the same thread.
-/// The identity as a unary operation (plain scans and reduce).
-struct identity {
-  template <class T> const T &operator()(const T &v) const { return v; }
-};
-
-/// The load of a scan over view `a` with unary operation u: a
-/// contiguous_load where that is what it is (elements of R, no
-/// transformation), which the scan may copy without registers.
-template <class R, class View, class U>
-auto scan_load(const View &a, const U &u) {
-  using element = typename std::remove_const<
-      typename std::remove_reference<decltype(a[0])>::type>::type;
-  if constexpr (std::is_same<U, identity>::value &&
-                std::is_same<element, R>::value)
-    return contiguous_load<R, View>{a};
-  else
-    return [=](long long g) [[hc]] { return R(u(a[static_cast<int>(g)])); };
-}
-
 template <bool Exclusive, class R, class In, class Out, class U, class Op>
 void scan_ranges(const In *in, Out *out, std::size_t n, bool has_init, R init,
                  U u, Op op) {

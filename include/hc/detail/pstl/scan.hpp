@@ -88,6 +88,25 @@ template <class Load> struct is_contiguous_load : std::false_type {};
 template <class R, class View>
 struct is_contiguous_load<contiguous_load<R, View>> : std::true_type {};
 
+/// The identity as a unary operation (plain scans and reduce).
+struct identity {
+  template <class T> const T &operator()(const T &v) const { return v; }
+};
+
+/// The load of a scan over rank-1 view `a` with unary operation u: a
+/// contiguous_load where that is what it is (elements of R, no
+/// transformation), which the scan may copy without registers.
+template <class R, class View, class U>
+auto scan_load(const View &a, const U &u) {
+  using element = typename std::remove_const<
+      typename std::remove_reference<decltype(a[0])>::type>::type;
+  if constexpr (std::is_same<U, identity>::value &&
+                std::is_same<element, R>::value)
+    return contiguous_load<R, View>{a};
+  else
+    return [=](long long g) [[hc]] { return R(u(a[static_cast<int>(g)])); };
+}
+
 /// Whether a scan reads 4-byte values straight from a contiguous array: it
 /// gets its own partition shape (the same in the host and device passes).
 template <class R, class Load>
