@@ -220,6 +220,17 @@ TEST(ParallelMemcpy, CopiesExactlyTheBytes) {
     EXPECT_EQ(memcpy_threads(), static_cast<unsigned>(std::atoi(n)));
 }
 
+// The default thread count: 3/4 of the cores, 1 to 12 (host_memory.hpp).
+TEST(ParallelMemcpy, DefaultThreadCount) {
+  EXPECT_EQ(default_copy_threads(0), 1u); // hardware_concurrency() unknown
+  EXPECT_EQ(default_copy_threads(1), 1u);
+  EXPECT_EQ(default_copy_threads(2), 1u);
+  EXPECT_EQ(default_copy_threads(6), 4u);
+  EXPECT_EQ(default_copy_threads(4), 3u);
+  EXPECT_EQ(default_copy_threads(16), 12u);
+  EXPECT_EQ(default_copy_threads(128), 12u);
+}
+
 // Non-temporal stores need 16-byte aligned destinations and whole cache
 // lines: every destination and source misalignment, and lengths around the
 // 64-byte steps, must still copy exactly the bytes asked for.

@@ -69,11 +69,13 @@ fi
 COLS="pinned/pinned unpinned/auto unpinned/pin-in-place unpinned/staging unpinned/direct pinned/cuda unpinned/cuda device/device device/cuda"
 {
   echo "# GB/s. ours: pinned, auto/pin/staging/direct (unpinned, by HCC_UNPINNED_COPY_MODE),"
-  echo "# dev (d2d, peer); cudaMemcpy: cu-pin, cu-page, cu-dev. best = fastest unpinned strategy."
+  echo "# dev (d2d, peer); cudaMemcpy: cu-pin, cu-page, cu-dev. best = fastest unpinned strategy;"
+  echo "# host = the host's pageable-to-pageable memcpy through the staging copy threads (same run)."
   printf '%-5s %11s' dir bytes
   for c in pinned auto pin staging direct cu-pin cu-page dev cu-dev; do printf ' %8s' "$c"; done
-  printf ' %-8s %9s %9s %9s\n' best auto/page pin/pin dev/dev
-  awk -F, -v cols="$COLS" 'NR > 1 {
+  printf ' %-8s %9s %9s %9s %8s\n' best auto/page pin/pin dev/dev host
+  awk -F, -v cols="$COLS" 'NR > 1 && $1 == "host" { host[$4] = $7; next }
+  NR > 1 {
     key = $1 " " $4; v[key, $2 "/" $3] = $7; keys[key] = 1
   } END {
     n = split(cols, order, " ")
@@ -91,6 +93,7 @@ COLS="pinned/pinned unpinned/auto unpinned/pin-in-place unpinned/staging unpinne
         ratio(v[k, "unpinned/auto"], v[k, "unpinned/cuda"]),
         ratio(v[k, "pinned/pinned"], v[k, "pinned/cuda"]),
         ratio(v[k, "device/device"], v[k, "device/cuda"]))
+      line = line sprintf(" %8s", (kb[2] in host ? host[kb[2]] : "-"))
       print line
     }
   }

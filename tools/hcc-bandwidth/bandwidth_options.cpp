@@ -12,6 +12,7 @@ const char *direction_name(direction d) {
   case direction::d2h: return "d2h";
   case direction::d2d: return "d2d";
   case direction::peer: return "peer";
+  case direction::host: return "host";
   }
   return "?";
 }
@@ -55,6 +56,9 @@ const char usage[] =
     "device->host (d2h), within a device (d2d) and between two GPUs (peer).\n"
     "\n"
     "  --h2d --d2h --d2d --peer   directions to measure (default: all)\n"
+    "  --host                     also the host's own pageable-to-pageable\n"
+    "                             memcpy through the staging copy threads\n"
+    "                             (with unpinned rows; part of the default)\n"
     "  --pinned                   only pinned host memory (am_alloc amHostPinned)\n"
     "  --unpinned                 only pageable host memory (default: both)\n"
     "  --mode M                   strategy for unpinned copies: auto (0),\n"
@@ -114,6 +118,8 @@ bool parse_options(int argc, char **argv, options &o, int &status) {
       o.directions.push_back(direction::d2d);
     } else if (a == "--peer") {
       o.directions.push_back(direction::peer);
+    } else if (a == "--host") {
+      o.directions.push_back(direction::host);
     } else if (a == "--pinned") {
       only_pinned = true;
     } else if (a == "--unpinned") {
@@ -165,7 +171,7 @@ bool parse_options(int argc, char **argv, options &o, int &status) {
     o.pinned = false;
   if (o.directions.empty())
     o.directions = {direction::h2d, direction::d2h, direction::d2d,
-                    direction::peer};
+                    direction::peer, direction::host};
   if (!o.plot_only.empty() && o.png.empty())
     return fail("--plot needs --png FILE");
   if (o.min_bytes > o.max_bytes)

@@ -8,11 +8,13 @@
 
 namespace hcc_bandwidth {
 
-enum class direction { h2d, d2h, d2d, peer };
+// host: memcpy between two pageable host buffers (no device), the ceiling
+// of staged copies' CPU side.
+enum class direction { h2d, d2h, d2d, peer, host };
 const char *direction_name(direction d);
 
 struct options {
-  std::vector<direction> directions; // default: all four
+  std::vector<direction> directions; // default: all
   bool pinned = true, unpinned = true;
   // HCC_UNPINNED_COPY_MODE values to measure unpinned copies with
   // ("all" = 0..3); empty: the environment's (default auto).

@@ -7,6 +7,7 @@
 #include "bandwidth_options.hpp"
 #include "bandwidth_report.hpp"
 
+#include "core/host_memory.hpp" // parallel_memcpy: the "host" rows
 #include "hc/detail/am_runtime.hpp"
 #include "hc/detail/runtime.hpp"
 
@@ -44,15 +45,16 @@ std::string narrow(const std::wstring &w) {
 }
 
 // Seconds per copy: one warm-up, then copies until `min_seconds` passed.
-double time_copies(const std::function<rt::async_ptr()> &copy,
-                   const options &o, unsigned &iterations) {
-  copy()->wait();
+// `copy` returns once its copy is done.
+double time_copies(const std::function<void()> &copy, const options &o,
+                   unsigned &iterations) {
+  copy();
   using clock = std::chrono::steady_clock;
   auto start = clock::now();
   double elapsed = 0;
   iterations = 0;
   do {
-    copy()->wait();
+    copy();
     ++iterations;
     elapsed = std::chrono::duration<double>(clock::now() - start).count();
   } while (elapsed < o.min_seconds && iterations < o.max_iterations);
@@ -128,8 +130,9 @@ public:
         row r{h2d ? "h2d" : "d2h", memory, strategy, bytes, 0, 0};
         r.seconds = time_copies(
             [&] {
-              return h2d ? q_->copy(dev_a_, host.data, bytes, d, {})
-                         : q_->copy(host.data, dev_a_, bytes, d, {});
+              (h2d ? q_->copy(dev_a_, host.data, bytes, d, {})
+                   : q_->copy(host.data, dev_a_, bytes, d, {}))
+                  ->wait();
             },
             o_, r.iterations);
         // The data arrived: read it back through the other direction.
@@ -155,8 +158,9 @@ public:
       row r{"d2d", "device", "device", bytes, 0, 0};
       r.seconds = time_copies(
           [&] {
-            return q_->copy(dev_b_, dev_a_, bytes,
-                            rt::copy_direction::device_to_device, {});
+            q_->copy(dev_b_, dev_a_, bytes,
+                     rt::copy_direction::device_to_device, {})
+                ->wait();
           },
           o_, r.iterations);
       emit(r, rows);
@@ -193,12 +197,40 @@ public:
       }
       probe->wait();
       r.seconds = time_copies(
-          [&] { return pq->copy_from_peer(remote, dev_, dev_a_, bytes, {}); },
+          [&] { pq->copy_from_peer(remote, dev_, dev_a_, bytes, {})->wait(); },
           o_, r.iterations);
       emit(r, rows);
     }
     peer->deallocate(remote);
     return ok;
+  }
+
+  // The host's own copy bandwidth, pageable to pageable memory, through the
+  // copy threads a staged copy uses: the ceiling of the CPU side of
+  // staging, measured in the same run (on a shared host it varies from run
+  // to run, and with it the unpinned rows; docs/host-memory.md).
+  bool host_memcpy_rows(std::vector<row> &rows) {
+    if (!wanted(direction::host))
+      return true;
+    host_buffer from, to;
+    from.data = static_cast<char *>(std::malloc(o_.max_bytes));
+    to.data = static_cast<char *>(std::malloc(o_.max_bytes));
+    if (!from.data || !to.data) {
+      std::fprintf(stderr, "hcc-bandwidth: out of host memory\n");
+      return false;
+    }
+    std::memset(from.data, 1, o_.max_bytes); // touch every page
+    std::memset(to.data, 2, o_.max_bytes);
+    std::string strategy =
+        "memcpy-" + std::to_string(rt::rt::memcpy_threads()) + "t";
+    for (std::size_t bytes : sizes(o_)) {
+      row r{"host", "unpinned", strategy, bytes, 0, 0};
+      r.seconds = time_copies(
+          [&] { rt::rt::parallel_memcpy(to.data, from.data, bytes); }, o_,
+          r.iterations);
+      emit(r, rows);
+    }
+    return true;
   }
 
 private:
@@ -333,6 +365,8 @@ int main(int argc, char **argv) {
       if (!o.child) {
         ok = b.device_rows(rows) && ok;
         ok = b.peer_rows(rows) && ok;
+        if (o.unpinned)
+          ok = b.host_memcpy_rows(rows) && ok;
       }
     }
     if (o.child)

@@ -141,11 +141,9 @@ private:
 };
 
 unsigned configured_threads() {
-  unsigned cores = std::thread::hardware_concurrency();
-  unsigned fallback = cores / 2 < 8 ? cores / 2 : 8;
-  if (fallback == 0)
-    fallback = 1;
-  std::size_t n = env_size("HCC_COPY_THREADS", fallback);
+  std::size_t n = env_size("HCC_COPY_THREADS",
+                           default_copy_threads(
+                               std::thread::hardware_concurrency()));
   return n > 64 ? 64 : static_cast<unsigned>(n);
 }
 
@@ -158,6 +156,13 @@ memcpy_pool *pool() {
 }
 
 } // namespace
+
+unsigned default_copy_threads(unsigned cores) {
+  unsigned n = cores / 4 * 3 + cores % 4 * 3 / 4; // 3/4, no overflow
+  if (n > 12)
+    n = 12;
+  return n ? n : 1;
+}
 
 unsigned memcpy_threads() {
   memcpy_pool *p = pool();
