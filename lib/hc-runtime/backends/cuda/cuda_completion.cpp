@@ -346,7 +346,17 @@ void completion_worker::loop() noexcept {
     // cuEventSynchronize contends with the submitting thread (measured:
     // launches several times slower at times on the H200), and between
     // rounds a new burst of submissions keeps this thread off the driver.
-    CUresult r = api.cuEventQuery(front->end_.load());
+    CUevent end = front->end_.load(std::memory_order_acquire);
+    if (!end) {
+      // Still no event after record_pending(): the command is no longer
+      // queued (a waiting thread completed it, and what it left has an
+      // event or nothing is left). Look at the queue again. (Querying the
+      // null event crashed cuda_fake_driver_test in ~1 run of 20.)
+      front.reset();
+      lock.lock();
+      continue;
+    }
+    CUresult r = api.cuEventQuery(end);
     if (r == CUDA_ERROR_NOT_READY) {
       front.reset();
       std::this_thread::sleep_for(worker_poll);
