@@ -220,6 +220,33 @@ TEST(ParallelMemcpy, CopiesExactlyTheBytes) {
     EXPECT_EQ(memcpy_threads(), static_cast<unsigned>(std::atoi(n)));
 }
 
+// Back-to-back copies of different sizes, each checked: the helpers claim
+// pieces of one copy at a time, and a helper that wakes late (the test runs
+// with more helpers than CI has cores, so they are descheduled often) must
+// neither copy a piece of a finished copy into the next one nor miss one.
+TEST(ParallelMemcpy, BackToBackCopiesWithLateHelpers) {
+  const std::size_t max_bytes = 3 << 20;
+  std::vector<unsigned char> src(max_bytes), dst(max_bytes);
+  unsigned state = 12345;
+  for (int round = 0; round < 2000; ++round) {
+    state = state * 1103515245u + 12345u;
+    std::size_t bytes = (128 << 10) + (state >> 8) % (max_bytes - (128 << 10));
+    unsigned char tag = static_cast<unsigned char>(round);
+    for (std::size_t i = 0; i < bytes; i += 4096)
+      src[i] = static_cast<unsigned char>(tag + i / 4096);
+    src[bytes - 1] = tag;
+    std::fill(dst.begin(), dst.begin() + bytes + (bytes < max_bytes), 0xee);
+    parallel_memcpy(dst.data(), src.data(), bytes,
+                    round % 2 ? copy_stores::streaming : copy_stores::cached);
+    for (std::size_t i = 0; i < bytes; i += 4096) // this round's marks
+      ASSERT_EQ(dst[i], src[i])
+          << "round " << round << " bytes " << bytes << " at " << i;
+    ASSERT_EQ(dst[bytes - 1], src[bytes - 1]) << "round " << round;
+    if (bytes < max_bytes)
+      ASSERT_EQ(dst[bytes], 0xee) << "round " << round << ": wrote past the end";
+  }
+}
+
 // The default thread count: 3/4 of the cores, 1 to 12 (host_memory.hpp).
 TEST(ParallelMemcpy, DefaultThreadCount) {
   EXPECT_EQ(default_copy_threads(0), 1u); // hardware_concurrency() unknown
