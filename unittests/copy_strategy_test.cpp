@@ -53,6 +53,7 @@ TEST(CopySettings, DefaultsAreMeasured) {
   EXPECT_EQ(s.h2d_staging_threshold, 64 * KB);
   EXPECT_EQ(s.h2d_pin_in_place_threshold, copy_threshold_off);
   EXPECT_EQ(s.d2h_pin_in_place_threshold, copy_threshold_off);
+  EXPECT_EQ(s.d2h_staging_threshold, 64 * KB);
   EXPECT_TRUE(e.reports.empty());
 }
 
@@ -61,9 +62,11 @@ TEST(CopySettings, ReadsEveryVariableInKB) {
   e.vars = {{"HCC_UNPINNED_COPY_MODE", "2"},
             {"HCC_H2D_STAGING_THRESHOLD", "0"},
             {"HCC_H2D_PININPLACE_THRESHOLD", "8192"},
-            {"HCC_D2H_PININPLACE_THRESHOLD", "16"}};
+            {"HCC_D2H_PININPLACE_THRESHOLD", "16"},
+            {"HCC_D2H_STAGING_THRESHOLD", "4"}};
   copy_settings s = e.parse();
   EXPECT_EQ(s.mode, unpinned_copy_mode::staging);
+  EXPECT_EQ(s.d2h_staging_threshold, 4 * KB);
   EXPECT_EQ(s.h2d_staging_threshold, 0u);
   EXPECT_EQ(s.h2d_pin_in_place_threshold, 8192 * KB);
   EXPECT_EQ(s.d2h_pin_in_place_threshold, 16 * KB);
@@ -90,14 +93,16 @@ TEST(CopySettings, BadValuesAreReportedAndIgnored) {
   e.vars = {{"HCC_UNPINNED_COPY_MODE", "4"},
             {"HCC_H2D_STAGING_THRESHOLD", "-1"},
             {"HCC_H2D_PININPLACE_THRESHOLD", "4MB"},
-            {"HCC_D2H_PININPLACE_THRESHOLD", "99999999999999999999999"}};
+            {"HCC_D2H_PININPLACE_THRESHOLD", "99999999999999999999999"},
+            {"HCC_D2H_STAGING_THRESHOLD", "64K"}};
   copy_settings s = e.parse();
   copy_settings d;
+  EXPECT_EQ(s.d2h_staging_threshold, d.d2h_staging_threshold);
   EXPECT_EQ(s.mode, d.mode);
   EXPECT_EQ(s.h2d_staging_threshold, d.h2d_staging_threshold);
   EXPECT_EQ(s.h2d_pin_in_place_threshold, d.h2d_pin_in_place_threshold);
   EXPECT_EQ(s.d2h_pin_in_place_threshold, d.d2h_pin_in_place_threshold);
-  ASSERT_EQ(e.reports.size(), 4u); // one line per bad variable
+  ASSERT_EQ(e.reports.size(), 5u); // one line per bad variable
   EXPECT_NE(e.reports[0].find("HCC_UNPINNED_COPY_MODE='4'"), std::string::npos);
   EXPECT_NE(e.reports[0].find("using 0"), std::string::npos);
   EXPECT_NE(e.reports[1].find("HCC_H2D_STAGING_THRESHOLD='-1'"),
@@ -106,6 +111,9 @@ TEST(CopySettings, BadValuesAreReportedAndIgnored) {
   EXPECT_NE(e.reports[2].find("using off"), std::string::npos);
   EXPECT_NE(e.reports[3].find("HCC_D2H_PININPLACE_THRESHOLD"),
             std::string::npos);
+  EXPECT_NE(e.reports[4].find("HCC_D2H_STAGING_THRESHOLD='64K'"),
+            std::string::npos);
+  EXPECT_NE(e.reports[4].find("using 64"), std::string::npos);
 }
 
 TEST(CopyStrategy, AutomaticDefaultsNeverPin) {
@@ -115,10 +123,28 @@ TEST(CopyStrategy, AutomaticDefaultsNeverPin) {
   EXPECT_EQ(h2d(4096 * KB), copy_strategy::staging);
   EXPECT_EQ(h2d(1ull << 30), copy_strategy::staging);
   EXPECT_EQ(h2d(~std::size_t(0)), copy_strategy::staging);
-  EXPECT_EQ(d2h(1), copy_strategy::staging);
+  EXPECT_EQ(d2h(1), copy_strategy::direct);
+  EXPECT_EQ(d2h(64 * KB - 1), copy_strategy::direct);
+  EXPECT_EQ(d2h(64 * KB), copy_strategy::staging);
   EXPECT_EQ(d2h(1024 * KB), copy_strategy::staging);
   EXPECT_EQ(d2h(1ull << 30), copy_strategy::staging);
   EXPECT_EQ(d2h(~std::size_t(0)), copy_strategy::staging);
+  // A device without a direct path from it (the seed's HSA): staging.
+  copy_capabilities no_direct_d2h{true, false, true};
+  EXPECT_EQ(d2h(1, {}, no_direct_d2h), copy_strategy::staging);
+}
+
+TEST(CopyStrategy, D2HStagingThreshold) {
+  copy_settings s;
+  s.d2h_staging_threshold = 0; // staging at every size (HIP's rule)
+  EXPECT_EQ(d2h(1, s), copy_strategy::staging);
+  s.d2h_staging_threshold = copy_threshold_off; // direct at every size
+  EXPECT_EQ(d2h(1ull << 30, s), copy_strategy::direct);
+  s.d2h_staging_threshold = 16 * KB;
+  s.d2h_pin_in_place_threshold = 1024 * KB;
+  EXPECT_EQ(d2h(16 * KB - 1, s), copy_strategy::direct);
+  EXPECT_EQ(d2h(16 * KB, s), copy_strategy::staging);
+  EXPECT_EQ(d2h(1024 * KB, s), copy_strategy::pin_in_place);
 }
 
 // The seed's thresholds, set through the variables.
@@ -131,7 +157,8 @@ TEST(CopyStrategy, AutomaticFollowsTheThresholds) {
   EXPECT_EQ(h2d(4096 * KB - 1, s), copy_strategy::staging);
   EXPECT_EQ(h2d(4096 * KB, s), copy_strategy::pin_in_place);
   EXPECT_EQ(h2d(1ull << 30, s), copy_strategy::pin_in_place);
-  EXPECT_EQ(d2h(1, s), copy_strategy::staging);
+  EXPECT_EQ(d2h(1, s), copy_strategy::direct);
+  EXPECT_EQ(d2h(64 * KB, s), copy_strategy::staging);
   EXPECT_EQ(d2h(1024 * KB - 1, s), copy_strategy::staging);
   EXPECT_EQ(d2h(1024 * KB, s), copy_strategy::pin_in_place);
   s.h2d_staging_threshold = copy_threshold_off; // direct at every size

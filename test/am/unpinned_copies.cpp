@@ -2,12 +2,14 @@
 // RUN: env HCC_UNPINNED_COPY_MODE=1 %t
 // RUN: env HCC_UNPINNED_COPY_MODE=2 %t
 // RUN: env HCC_UNPINNED_COPY_MODE=3 %t
-// RUN: env HCC_H2D_STAGING_THRESHOLD=1 HCC_H2D_PININPLACE_THRESHOLD=16 HCC_D2H_PININPLACE_THRESHOLD=8 %t
+// RUN: env HCC_H2D_STAGING_THRESHOLD=1 HCC_H2D_PININPLACE_THRESHOLD=16 HCC_D2H_STAGING_THRESHOLD=4 HCC_D2H_PININPLACE_THRESHOLD=8 %t
+// RUN: env HCC_D2H_STAGING_THRESHOLD=off %t
 // RUN: env HCC_H2D_PININPLACE_THRESHOLD=4096 HCC_D2H_PININPLACE_THRESHOLD=1024 %t
 // Copies between pageable host memory and the accelerator in every
 // unpinned-copy mode and around every threshold (64 KB; the seed's 1 MB and
 // 4 MB pin-in-place thresholds, off by default, set on the last RUN line;
-// 1, 8, 16 KB on the one before): hc::copy to and from arrays, array_view
+// 1, 4, 8, 16 KB on the one before two; copies from the device direct at
+// every size on the one before): hc::copy to and from arrays, array_view
 // synchronisation, am_copy; odd sizes and unaligned host addresses (pin-in-
 // place pins whole pages; staging splits into chunks, its buffers growing
 // with the sizes), and two copies of

@@ -53,7 +53,8 @@ parse_copy_settings(const std::function<std::string(const char *)> &lookup,
   } thresholds[] = {
       {"HCC_H2D_STAGING_THRESHOLD", &s.h2d_staging_threshold},
       {"HCC_H2D_PININPLACE_THRESHOLD", &s.h2d_pin_in_place_threshold},
-      {"HCC_D2H_PININPLACE_THRESHOLD", &s.d2h_pin_in_place_threshold}};
+      {"HCC_D2H_PININPLACE_THRESHOLD", &s.d2h_pin_in_place_threshold},
+      {"HCC_D2H_STAGING_THRESHOLD", &s.d2h_staging_threshold}};
   for (const threshold &t : thresholds) {
     std::string text = lookup(t.name);
     if (text.empty())
@@ -117,8 +118,11 @@ copy_strategy choose_copy_strategy(bool host_to_device, std::size_t bytes,
         : below(settings.h2d_pin_in_place_threshold) ? copy_strategy::staging
                                                      : copy_strategy::pin_in_place;
   else
-    s = below(settings.d2h_pin_in_place_threshold) ? copy_strategy::staging
-                                                   : copy_strategy::pin_in_place;
+    s = below(settings.d2h_staging_threshold) && caps.direct_d2h
+            ? copy_strategy::direct
+        : below(settings.d2h_pin_in_place_threshold)
+            ? copy_strategy::staging
+            : copy_strategy::pin_in_place;
   return possible(s) ? s : copy_strategy::staging;
 }
 
