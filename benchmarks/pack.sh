@@ -47,25 +47,8 @@ for name in dispatch stream sgemm first_launch device_heap atomics_pingpong svm 
 done
 for pid in "${pids[@]}"; do wait "$pid"; done
 
-# glibc must match the machine's loader: never carried.
-is_glibc() {
-  case "$1" in
-    linux-vdso.so*|ld-linux*|libc.so*|libm.so*|libpthread.so*|libdl.so*|\
-    librt.so*|libresolv.so*|libutil.so*|libmvec.so*) return 0 ;;
-  esac
-  return 1
-}
-for f in "$STAGE"/bin/* "$BUILD/lib/libhc_runtime.so"; do
-  ldd "$f" | while read -r name _ path _; do
-    [ -n "$path" ] && [ "${path#/}" != "$path" ] || continue
-    is_glibc "$name" && continue
-    if [ "${path#"$BUILD"/}" != "$path" ]; then
-      cp -Ln "$path" "$STAGE/lib/$name"
-    else
-      cp -Ln "$path" "$STAGE/lib-fallback/$name"
-    fi
-  done
-done
+. "$ROOT/scripts/carry-libraries.sh"
+carry_libraries "$STAGE" "$BUILD" "$STAGE"/bin/* "$BUILD/lib/libhc_runtime.so"
 cp "$SRC"/reference/*.cu "$STAGE/reference/"
 {
   echo "packed: $(date -u '+%Y-%m-%d %H:%M UTC')"

@@ -44,34 +44,10 @@ LIT_MAIN='import sys; from lit.main import main; sys.argv[0] = "lit"; main()'
 
 has_psutil() { "$PY" -c 'import psutil' 2>/dev/null; }
 
-# Libraries of glibc: never carried (they must match the machine's loader).
-is_glibc() {
-  case "$1" in
-    linux-vdso.so*|ld-linux*|libc.so*|libm.so*|libpthread.so*|libdl.so*|\
-    librt.so*|libresolv.so*|libutil.so*|libmvec.so*) return 0 ;;
-  esac
-  return 1
-}
-
-# Copies the shared libraries the ELF files "$@" need into $B/lib (those
-# of the build tree, and libz3, which the GPU image lacks) or $B/lib-fallback
-# (system ones the GPU machine is expected to have; "run" uses a fallback
-# copy only where that machine lacks the library).
-carry_libraries() {
-  local f name path
-  for f in "$@"; do
-    ldd "$f" | while read -r name _ path _; do
-      [ -n "$path" ] && [ "${path#/}" != "$path" ] || continue
-      is_glibc "$name" && continue
-      [ -e "$B/lib/$name" ] && continue
-      if [ "${path#"$BUILD"/}" != "$path" ] || [ "${name#libz3.}" != "$name" ]; then
-        cp -Ln "$path" "$B/lib/$name"
-      else
-        cp -Ln "$path" "$B/lib-fallback/$name"
-      fi
-    done
-  done
-}
+# is_glibc, carry_libraries DEST BUILD FILE...; libz3 (hcc's, through
+# libclang) is carried always: the GPU image lacks it.
+. "$ROOT/scripts/carry-libraries.sh"
+CARRY_ALWAYS="libz3."
 
 pack() {
   local build=$ROOT/build jobs filter=()
@@ -128,9 +104,9 @@ pack() {
   find "$B/python" -name __pycache__ -prune -exec rm -rf {} +
   local programs
   mapfile -t programs < <(find "$B/records" -name output -perm -u+x)
-  carry_libraries "$B/bin/FileCheck" "$B/bin/not" "$B/bin/count" \
-                  "$BUILD/lib/libhc_runtime.so" "${programs[@]}"
-  for f in "$B"/lib/*; do carry_libraries "$f"; done   # what libz3 needs
+  carry_libraries "$B" "$BUILD" "$B/bin/FileCheck" "$B/bin/not" \
+                  "$B/bin/count" "$BUILD/lib/libhc_runtime.so" "${programs[@]}"
+  for f in "$B"/lib/*; do carry_libraries "$B" "$BUILD" "$f"; done   # what libz3 needs
 
   # The commit says what the tests are; the build may be older than it:
   # name sources newer than the newest of the build's outputs.

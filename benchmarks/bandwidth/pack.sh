@@ -33,25 +33,8 @@ mkdir -p "$OUT/bin" "$OUT/lib" "$OUT/lib-fallback"
 cp "$TOOL" "$OUT/bin/"
 ln -s hcc-bandwidth "$OUT/bin/hcBusBandwidth"
 
-# glibc must match the machine's loader: never carried.
-is_glibc() {
-  case "$1" in
-    linux-vdso.so*|ld-linux*|libc.so*|libm.so*|libpthread.so*|libdl.so*|\
-    librt.so*|libresolv.so*|libutil.so*|libmvec.so*) return 0 ;;
-  esac
-  return 1
-}
-for f in "$TOOL" "$BUILD/lib/libhc_runtime.so"; do
-  ldd "$f" | while read -r name _ path _; do
-    [ -n "$path" ] && [ "${path#/}" != "$path" ] || continue
-    is_glibc "$name" && continue
-    if [ "${path#"$BUILD"/}" != "$path" ]; then
-      cp -Ln "$path" "$OUT/lib/$name"
-    else
-      cp -Ln "$path" "$OUT/lib-fallback/$name"
-    fi
-  done
-done
+. "$ROOT/scripts/carry-libraries.sh"
+carry_libraries "$OUT" "$BUILD" "$TOOL" "$BUILD/lib/libhc_runtime.so"
 cp "$ROOT/benchmarks/bandwidth/raw_cuda_copy.cu" "$OUT/"
 {
   echo "packed: $(date -u '+%Y-%m-%d %H:%M UTC')"

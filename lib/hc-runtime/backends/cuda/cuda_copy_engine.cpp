@@ -158,6 +158,15 @@ staging_plan plan(cuda_device &dev, staging_pool &pool, std::size_t bytes) {
   return p;
 }
 
+// plan(), and a runtime_exception when there is not even one buffer.
+staging_plan plan_or_fail(cuda_device &dev, staging_pool &pool,
+                          std::size_t bytes) {
+  staging_plan p = plan(dev, pool, bytes);
+  if (!p.depth)
+    dev.fail("cuMemHostAlloc", CUDA_ERROR_OUT_OF_MEMORY, "staging buffers");
+  return p;
+}
+
 // At least one buffer (the smallest size) unless the driver has none.
 bool ready(cuda_device &dev, staging_pool &pool) {
   if (!pool.buffers.empty())
@@ -221,9 +230,7 @@ void staged_to_device(cuda_device &dev, CUstream stream, CUdeviceptr dst,
   const driver_api &api = dev.api();
   staging_pool &pool = pool_of(dev);
   std::lock_guard<std::mutex> lock(pool.mutex);
-  staging_plan p = plan(dev, pool, bytes);
-  if (!p.depth)
-    dev.fail("cuMemHostAlloc", CUDA_ERROR_OUT_OF_MEMORY, "staging buffers");
+  staging_plan p = plan_or_fail(dev, pool, bytes);
   std::size_t n = chunk_count(bytes, p.chunk);
   const char *from = static_cast<const char *>(src);
   const copy_stores stores = bytes <= streaming_stores_up_to
@@ -251,9 +258,7 @@ void staged_from_device(cuda_device &dev, CUstream stream, void *dst,
   const driver_api &api = dev.api();
   staging_pool &pool = pool_of(dev);
   std::lock_guard<std::mutex> lock(pool.mutex);
-  staging_plan p = plan(dev, pool, bytes);
-  if (!p.depth)
-    dev.fail("cuMemHostAlloc", CUDA_ERROR_OUT_OF_MEMORY, "staging buffers");
+  staging_plan p = plan_or_fail(dev, pool, bytes);
   std::size_t n = chunk_count(bytes, p.chunk), depth = p.depth;
   char *to = static_cast<char *>(dst);
   auto enqueue = [&](std::size_t i) {
