@@ -125,10 +125,28 @@ CUresult fHtoD(CUdeviceptr d, const void *s, std::size_t n, CUstream st) {
   enqueue(st, [=] { std::memcpy(addr(d), s, n); });
   return CUDA_SUCCESS;
 }
+// Whether [p, p + n) lies in page-locked memory (cuMemHostAlloc'ed or
+// registered). Caller holds g.mutex.
+bool page_locked(const void *p, std::size_t n) {
+  auto inside = [&](const std::map<void *, std::size_t> &ranges) {
+    for (const auto &r : ranges) {
+      auto *b = static_cast<const char *>(r.first);
+      if (p >= b && static_cast<const char *>(p) + n <= b + r.second)
+        return true;
+    }
+    return false;
+  };
+  return inside(g.pinned_allocs) || inside(g.registered);
+}
+// As the driver documents: a copy into pageable memory returns only once
+// it is done (the stream's earlier work included); into page-locked memory
+// it is queued like any DMA.
 CUresult fDtoH(void *d, CUdeviceptr s, std::size_t n, CUstream st) {
   std::lock_guard<std::mutex> lock(g.mutex);
   g.dmas.push_back({false, d, n});
   enqueue(st, [=] { std::memcpy(d, addr(s), n); });
+  if (!page_locked(d, n))
+    run_until(st, g_sequence);
   return CUDA_SUCCESS;
 }
 CUresult fDtoD(CUdeviceptr d, CUdeviceptr s, std::size_t n, CUstream st) {
@@ -427,6 +445,28 @@ TEST_F(CopyEngineAuto, SmallCopiesAreDirect) {
   EXPECT_TRUE(from_pinned_buffer(r.up[0]));
   ASSERT_EQ(r.down.size(), 1u);
   EXPECT_TRUE(from_pinned_buffer(r.down[0]));
+}
+
+// A copy into pageable memory, direct or staged, is done when the call
+// returns: its future is ready then, without an end event for the
+// completion thread to find, and the data is in place.
+TEST_F(CopyEngineAuto, CopiesIntoPageableMemoryAreReadyOnReturn) {
+  device &gpu = the_gpu();
+  queue_ptr q = gpu.default_queue();
+  for (std::size_t bytes : {16 * KB, 3 * MB}) {
+    std::vector<char> dst(bytes, 0);
+    char *d = static_cast<char *>(gpu.allocate(bytes));
+    std::memset(d, 0x5a, bytes);
+    async_ptr c = q->copy(dst.data(), d, bytes,
+                          copy_direction::device_to_host, {});
+    EXPECT_TRUE(c->is_ready()) << bytes;
+    EXPECT_EQ(dst[0], 0x5a);
+    EXPECT_EQ(dst[bytes - 1], 0x5a);
+    EXPECT_LE(c->begin_tick(), c->end_tick());
+    EXPECT_NE(c->end_tick(), 0u);
+    gpu.deallocate(d);
+  }
+  EXPECT_EQ(q->pending_count(), 0u);
 }
 
 TEST_F(CopyEngineAuto, MidSizesAreStagedInChunks) {

@@ -121,6 +121,20 @@ async_ptr cuda_queue::submit(const std::vector<async_ptr> &deps, bool timed,
   return state;
 }
 
+template <class Work>
+async_ptr cuda_queue::submit_finished(const std::vector<async_ptr> &deps,
+                                      const char *what, std::size_t bytes,
+                                      Work &&work) {
+  async_ptr state =
+      submit(deps, true, profile::kind::copy, true, nullptr, what, nullptr,
+             bytes, std::forward<Work>(work));
+  // Profiling recorded an end event around the copy: the worker uses it.
+  if (!profiling())
+    worker_->drain_known(static_cast<cuda_state *>(state.get()),
+                         CUDA_SUCCESS);
+  return state;
+}
+
 async_ptr cuda_queue::launch(const kernel_launch &kernel,
                              const std::vector<async_ptr> &deps) {
   if (!kernel.device_name || !*kernel.device_name)
@@ -226,27 +240,28 @@ async_ptr cuda_queue::copy(void *dst, const void *src, std::size_t bytes,
   }
   case copy_direction::device_to_host: {
     what = "copy from the device";
+    auto dma = [&] {
+      CUresult r = api.cuMemcpyDtoHAsync(dst, device_ptr(src), bytes, stream_);
+      if (r != CUDA_SUCCESS)
+        device_.fail("cuMemcpyDtoHAsync_v2", r, sized(what, bytes));
+    };
     std::shared_ptr<void> pinned;
     if (!am_is_pinned_host(dst, bytes)) {
       copy_strategy how = unpinned_strategy(device_, false, dst, bytes);
       if (how == copy_strategy::pin_in_place &&
           !(pinned = pin_pages(device_, dst, bytes)))
         how = copy_strategy::staging;
+      // Staged and direct copies into pageable memory are done when the
+      // call returns.
       if (how == copy_strategy::staging && staging_available(device_))
-        return submit(
-            deps, true, profile::kind::copy, false, nullptr, what, nullptr,
-            bytes, [&] {
-              staged_from_device(device_, stream_, dst, device_ptr(src), bytes);
-            });
-    }
-    return submit(
-        deps, true, profile::kind::copy, false, std::move(pinned), what,
-        nullptr, bytes, [&] {
-          CUresult r =
-              api.cuMemcpyDtoHAsync(dst, device_ptr(src), bytes, stream_);
-          if (r != CUDA_SUCCESS)
-            device_.fail("cuMemcpyDtoHAsync_v2", r, sized(what, bytes));
+        return submit_finished(deps, what, bytes, [&] {
+          staged_from_device(device_, stream_, dst, device_ptr(src), bytes);
         });
+      if (!pinned)
+        return submit_finished(deps, what, bytes, dma);
+    }
+    return submit(deps, true, profile::kind::copy, false, std::move(pinned),
+                  what, nullptr, bytes, dma);
   }
   case copy_direction::device_to_device:
     what = "copy within the device";
