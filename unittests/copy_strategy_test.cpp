@@ -53,7 +53,7 @@ TEST(CopySettings, DefaultsAreMeasured) {
   EXPECT_EQ(s.h2d_staging_threshold, 64 * KB);
   EXPECT_EQ(s.h2d_pin_in_place_threshold, copy_threshold_off);
   EXPECT_EQ(s.d2h_pin_in_place_threshold, copy_threshold_off);
-  EXPECT_EQ(s.d2h_staging_threshold, 64 * KB);
+  EXPECT_EQ(s.d2h_staging_threshold, 0u);
   EXPECT_TRUE(e.reports.empty());
 }
 
@@ -113,7 +113,7 @@ TEST(CopySettings, BadValuesAreReportedAndIgnored) {
             std::string::npos);
   EXPECT_NE(e.reports[4].find("HCC_D2H_STAGING_THRESHOLD='64K'"),
             std::string::npos);
-  EXPECT_NE(e.reports[4].find("using 64"), std::string::npos);
+  EXPECT_NE(e.reports[4].find("using 0"), std::string::npos);
 }
 
 TEST(CopyStrategy, AutomaticDefaultsNeverPin) {
@@ -123,15 +123,18 @@ TEST(CopyStrategy, AutomaticDefaultsNeverPin) {
   EXPECT_EQ(h2d(4096 * KB), copy_strategy::staging);
   EXPECT_EQ(h2d(1ull << 30), copy_strategy::staging);
   EXPECT_EQ(h2d(~std::size_t(0)), copy_strategy::staging);
-  EXPECT_EQ(d2h(1), copy_strategy::direct);
-  EXPECT_EQ(d2h(64 * KB - 1), copy_strategy::direct);
+  EXPECT_EQ(d2h(1), copy_strategy::staging); // the seed: never direct
   EXPECT_EQ(d2h(64 * KB), copy_strategy::staging);
   EXPECT_EQ(d2h(1024 * KB), copy_strategy::staging);
   EXPECT_EQ(d2h(1ull << 30), copy_strategy::staging);
   EXPECT_EQ(d2h(~std::size_t(0)), copy_strategy::staging);
-  // A device without a direct path from it (the seed's HSA): staging.
+  // Below a threshold, but the device has no direct path from it (the
+  // seed's HSA): staging.
   copy_capabilities no_direct_d2h{true, false, true};
-  EXPECT_EQ(d2h(1, {}, no_direct_d2h), copy_strategy::staging);
+  copy_settings direct_small;
+  direct_small.d2h_staging_threshold = 64 * KB;
+  EXPECT_EQ(d2h(1, direct_small), copy_strategy::direct);
+  EXPECT_EQ(d2h(1, direct_small, no_direct_d2h), copy_strategy::staging);
 }
 
 TEST(CopyStrategy, D2HStagingThreshold) {
@@ -157,8 +160,7 @@ TEST(CopyStrategy, AutomaticFollowsTheThresholds) {
   EXPECT_EQ(h2d(4096 * KB - 1, s), copy_strategy::staging);
   EXPECT_EQ(h2d(4096 * KB, s), copy_strategy::pin_in_place);
   EXPECT_EQ(h2d(1ull << 30, s), copy_strategy::pin_in_place);
-  EXPECT_EQ(d2h(1, s), copy_strategy::direct);
-  EXPECT_EQ(d2h(64 * KB, s), copy_strategy::staging);
+  EXPECT_EQ(d2h(1, s), copy_strategy::staging);
   EXPECT_EQ(d2h(1024 * KB - 1, s), copy_strategy::staging);
   EXPECT_EQ(d2h(1024 * KB, s), copy_strategy::pin_in_place);
   s.h2d_staging_threshold = copy_threshold_off; // direct at every size

@@ -4,6 +4,7 @@
 // RUN: env HCC_UNPINNED_COPY_MODE=3 %t
 // RUN: env HCC_H2D_STAGING_THRESHOLD=1 HCC_H2D_PININPLACE_THRESHOLD=16 HCC_D2H_STAGING_THRESHOLD=4 HCC_D2H_PININPLACE_THRESHOLD=8 %t
 // RUN: env HCC_D2H_STAGING_THRESHOLD=off %t
+// RUN: env HCC_D2H_STAGING_THRESHOLD=64 %t
 // RUN: env HCC_H2D_PININPLACE_THRESHOLD=4096 HCC_D2H_PININPLACE_THRESHOLD=1024 %t
 // Copies between pageable host memory and the accelerator in every
 // unpinned-copy mode and around every threshold (64 KB; the seed's 1 MB and

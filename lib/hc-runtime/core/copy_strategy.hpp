@@ -43,10 +43,10 @@ struct copy_settings {
   std::size_t d2h_pin_in_place_threshold = copy_threshold_off;
   // Not in the seed (HIP has no direct path from the device): copies from
   // the device below this go straight to the driver where the device can
-  // (CUDA's pageable path). Measured on an H100 (docs/host-memory.md): at
-  // 4 and 16 KiB the driver's path was faster than staging in 7 of 8
-  // runs (4 KiB: 0.39-0.45 vs 0.31-0.36 GB/s), at 64 KiB staging was.
-  std::size_t d2h_staging_threshold = 64 * 1024;
+  // (CUDA's pageable path). Default 0, the seed's rule (staging at every
+  // size): on an H100 (docs/host-memory.md) the driver's path was faster
+  // than staging at 4 KiB in 6 of 11 runs, slower in 5.
+  std::size_t d2h_staging_threshold = 0;
 };
 
 // What the device and backend can do.
