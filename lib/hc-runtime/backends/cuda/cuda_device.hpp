@@ -203,8 +203,9 @@ private:
   void order_after(const std::vector<async_ptr> &deps,
                    std::vector<std::shared_ptr<cuda_state>> &cuda_deps);
   // Records the events around `work` and hands the command to the worker.
-  // lazy_end: no end event of its own (kernels, unless profiling); the
-  // worker records one for a run of such commands.
+  // lazy_end: no end event of its own (kernels and copies, unless
+  // profiling); the worker records one for a run of such commands, and
+  // wait() on the newest command of the stream queries the stream.
   template <class Work>
   async_ptr submit(const std::vector<async_ptr> &deps, bool timed,
                    profile::kind kind, bool lazy_end,

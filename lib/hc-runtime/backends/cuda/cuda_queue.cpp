@@ -223,14 +223,14 @@ async_ptr cuda_queue::copy(void *dst, const void *src, std::size_t bytes,
         // The CPU reads `src` now: after whatever writes it.
         wait_quietly(deps);
         return submit(
-            deps, true, profile::kind::copy, false, nullptr, what, nullptr,
+            deps, true, profile::kind::copy, true, nullptr, what, nullptr,
             bytes, [&] {
               staged_to_device(device_, stream_, device_ptr(dst), src, bytes);
             });
       }
     }
     return submit(
-        deps, true, profile::kind::copy, false, std::move(pinned), what,
+        deps, true, profile::kind::copy, true, std::move(pinned), what,
         nullptr, bytes, [&] {
           CUresult r =
               api.cuMemcpyHtoDAsync(device_ptr(dst), src, bytes, stream_);
@@ -260,12 +260,12 @@ async_ptr cuda_queue::copy(void *dst, const void *src, std::size_t bytes,
       if (!pinned)
         return submit_finished(deps, what, bytes, dma);
     }
-    return submit(deps, true, profile::kind::copy, false, std::move(pinned),
+    return submit(deps, true, profile::kind::copy, true, std::move(pinned),
                   what, nullptr, bytes, dma);
   }
   case copy_direction::device_to_device:
     what = "copy within the device";
-    return submit(deps, true, profile::kind::copy, false, nullptr, what,
+    return submit(deps, true, profile::kind::copy, true, nullptr, what,
                   nullptr, bytes, [&] {
       CUresult r = api.cuMemcpyDtoDAsync(device_ptr(dst), device_ptr(src),
                                          bytes, stream_);
@@ -289,7 +289,7 @@ async_ptr cuda_queue::copy_from_peer(void *dst, device &from, const void *src,
                       : marker(deps, memory_scope::none);
   CUcontext source = peer->context(), target = device_.context();
   const char *what = "peer copy";
-  return submit(deps, true, profile::kind::copy, false, nullptr, what,
+  return submit(deps, true, profile::kind::copy, true, nullptr, what,
                 nullptr, bytes, [&] {
     CUresult r = api.cuMemcpyPeerAsync(device_ptr(dst), target, device_ptr(src),
                                        source, bytes, stream_);
