@@ -719,6 +719,38 @@ TEST_F(CudaFake, WaitingForTheNewestKernelQueriesTheStream) {
   q->wait();
 }
 
+// Copies, like kernels, record no end event of their own (an event costs
+// about as much as a small copy): waiting for the newest one queries the
+// stream, and it completes the kernel before it too.
+TEST_F(CudaFake, CopiesRecordNoEventOfTheirOwn) {
+  if (profiling_requested())
+    GTEST_SKIP() << "profiling records an end event per copy";
+  device &d = the_device();
+  queue_ptr q = d.create_queue(execute_order::in_order);
+  set_gate(false);
+  async_ptr kernel = q->launch(
+      make_launch("fake_kernel_a", 10, std::make_shared<args16>()), {});
+  std::this_thread::sleep_for(20ms); // the worker records the kernel's event
+  int in[16] = {1, 2, 3}, out[16] = {};
+  void *a = d.allocate(sizeof in);
+  int records = F().event_records.load();
+  async_ptr copy = q->copy(a, in, sizeof in, copy_direction::host_to_device, {});
+  EXPECT_EQ(F().event_records.load(), records);
+  int queries = F().stream_queries.load();
+  std::thread opener([] {
+    std::this_thread::sleep_for(20ms);
+    set_gate(true);
+  });
+  copy->wait();
+  opener.join();
+  EXPECT_TRUE(kernel->is_ready());
+  EXPECT_GT(F().stream_queries.load(), queries);
+  q->copy(out, a, sizeof in, copy_direction::device_to_host, {})->wait();
+  EXPECT_EQ(out[2], 3);
+  q->wait();
+  d.deallocate(a);
+}
+
 TEST_F(CudaFake, FinishedEventDoesNotFinishLaterKernels) {
   // A kernel enqueued after a command with an event (here a marker) has
   // not finished when that event has. The completion code once completed
