@@ -378,6 +378,16 @@ protected:
     F().gate_open = open;
     F().changed.notify_all();
   }
+  // Waits for `command` while another thread opens the gate 20 ms later
+  // (so the wait starts with the command unfinished).
+  static void wait_while_the_gate_opens(const async_ptr &command) {
+    std::thread opener([] {
+      std::this_thread::sleep_for(20ms);
+      set_gate(true);
+    });
+    command->wait();
+    opener.join();
+  }
   static void finish_kernels(int count) {
     std::lock_guard<std::mutex> lock(F().mutex);
     F().in_order = true;
@@ -679,12 +689,8 @@ TEST_F(CudaFake, KernelsShareLazilyRecordedEndEvents) {
   EXPECT_LE(F().event_records.load() - before, 1);
   for (auto &s : states)
     EXPECT_FALSE(s->is_ready());
-  std::thread opener([] {
-    std::this_thread::sleep_for(20ms);
-    set_gate(true);
-  });
-  states[25]->wait(); // records an event covering it, on demand
-  opener.join();
+  // Records an event covering it, on demand.
+  wait_while_the_gate_opens(states[25]);
   EXPECT_TRUE(states[0]->is_ready());
   q->wait();
   for (auto &s : states)
@@ -707,12 +713,7 @@ TEST_F(CudaFake, WaitingForTheNewestKernelQueriesTheStream) {
   async_ptr newest = q->launch(
       make_launch("fake_kernel_a", 10, std::make_shared<args16>()), {});
   int queries = F().stream_queries.load();
-  std::thread opener([] {
-    std::this_thread::sleep_for(20ms);
-    set_gate(true);
-  });
-  newest->wait();
-  opener.join();
+  wait_while_the_gate_opens(newest);
   EXPECT_TRUE(newest->is_ready());
   EXPECT_TRUE(first->is_ready()); // before it on the stream
   EXPECT_GT(F().stream_queries.load(), queries);
@@ -737,12 +738,7 @@ TEST_F(CudaFake, CopiesRecordNoEventOfTheirOwn) {
   async_ptr copy = q->copy(a, in, sizeof in, copy_direction::host_to_device, {});
   EXPECT_EQ(F().event_records.load(), records);
   int queries = F().stream_queries.load();
-  std::thread opener([] {
-    std::this_thread::sleep_for(20ms);
-    set_gate(true);
-  });
-  copy->wait();
-  opener.join();
+  wait_while_the_gate_opens(copy);
   EXPECT_TRUE(kernel->is_ready());
   EXPECT_GT(F().stream_queries.load(), queries);
   q->copy(out, a, sizeof in, copy_direction::device_to_host, {})->wait();
