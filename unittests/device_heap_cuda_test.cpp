@@ -4,6 +4,8 @@
 // a heap, that it is created once per device with the program's settings
 // and shared by its modules, and that an error a kernel recorded becomes a
 // runtime_exception once.
+#include "fake_mapped_cuda.hpp"
+
 #include "backends/cuda/cuda_device.hpp"
 #include "backends/cuda/cuda_device_heap.hpp"
 #include "backends/cuda/cuda_driver.hpp"
@@ -60,37 +62,13 @@ CUresult fMemHostAlloc(void **p, std::size_t bytes, unsigned) {
   *p = std::calloc(1, bytes);
   return *p ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
 }
-CUresult fMemHostGetDevicePointer(CUdeviceptr *d, void *p, unsigned) {
-  *d = reinterpret_cast<CUdeviceptr>(p);
-  return CUDA_SUCCESS;
-}
-CUresult fMemcpyHtoDAsync(CUdeviceptr dst, const void *src, std::size_t n,
-                          CUstream) {
-  std::memcpy(reinterpret_cast<void *>(dst), src, n);
-  return CUDA_SUCCESS;
-}
-CUresult fMemcpyDtoHAsync(void *dst, CUdeviceptr src, std::size_t n,
-                          CUstream) {
-  std::memcpy(dst, reinterpret_cast<const void *>(src), n);
-  return CUDA_SUCCESS;
-}
-CUresult fStreamSynchronize(CUstream) { return CUDA_SUCCESS; }
-
 cuda_device &the_device() {
   static cuda_device *dev = [] {
-    auto api = std::make_shared<driver_api>();
+    auto api = fake_mapped_cuda::make_api();
     api->cuModuleGetGlobal = &fModuleGetGlobal;
     api->cuMemAlloc = &fMemAlloc;
     api->cuMemHostAlloc = &fMemHostAlloc;
-    api->cuMemHostGetDevicePointer = &fMemHostGetDevicePointer;
-    api->cuMemcpyHtoDAsync = &fMemcpyHtoDAsync;
-    api->cuMemcpyDtoHAsync = &fMemcpyDtoHAsync;
-    api->cuStreamSynchronize = &fStreamSynchronize;
-    api->library = "(test)";
-    device_info info;
-    info.device_path = L"cuda:6";
-    info.description = L"fake";
-    return new cuda_device(api, 6, 6, info, 90);
+    return fake_mapped_cuda::make_device(api, 6);
   }();
   return *dev;
 }

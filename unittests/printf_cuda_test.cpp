@@ -4,6 +4,8 @@
 // written with the device's own write_record. Checks which modules get a
 // buffer, how it is allocated and handed over, and that a finished
 // command's hook has printed what kernels wrote.
+#include "fake_mapped_cuda.hpp"
+
 #include "backends/cuda/cuda_device.hpp"
 #include "backends/cuda/cuda_driver.hpp"
 #include "backends/cuda/cuda_printf.hpp"
@@ -54,32 +56,14 @@ CUresult fMemHostAlloc(void **p, std::size_t bytes, unsigned flags) {
   *p = std::aligned_alloc(64, (bytes + 63) / 64 * 64); // never freed, as the runtime's
   return *p ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
 }
-CUresult fMemHostGetDevicePointer(CUdeviceptr *d, void *p, unsigned) {
-  *d = reinterpret_cast<CUdeviceptr>(p);
-  return CUDA_SUCCESS;
-}
-CUresult fMemcpyHtoDAsync(CUdeviceptr dst, const void *src, std::size_t n,
-                          CUstream) {
-  std::memcpy(reinterpret_cast<void *>(dst), src, n);
-  return CUDA_SUCCESS;
-}
-CUresult fStreamSynchronize(CUstream) { return CUDA_SUCCESS; }
-
 cuda_device &the_device() {
   // One device for the whole program: the backend's registry of buffers
   // keeps it (and the drain thread reads its buffer) until exit.
   static cuda_device *dev = [] {
-    auto api = std::make_shared<driver_api>();
+    auto api = fake_mapped_cuda::make_api();
     api->cuModuleGetGlobal = &fModuleGetGlobal;
     api->cuMemHostAlloc = &fMemHostAlloc;
-    api->cuMemHostGetDevicePointer = &fMemHostGetDevicePointer;
-    api->cuMemcpyHtoDAsync = &fMemcpyHtoDAsync;
-    api->cuStreamSynchronize = &fStreamSynchronize;
-    api->library = "(test)";
-    device_info info;
-    info.device_path = L"cuda:5";
-    info.description = L"fake";
-    return new cuda_device(api, 5, 5, info, 90);
+    return fake_mapped_cuda::make_device(api, 5);
   }();
   return *dev;
 }
