@@ -203,12 +203,12 @@ private:
   void order_after(const std::vector<async_ptr> &deps,
                    std::vector<std::shared_ptr<cuda_state>> &cuda_deps);
   // Records the events around `work` and hands the command to the worker.
-  // lazy_end: no end event of its own (kernels and copies, unless
-  // profiling); the worker records one for a run of such commands, and
-  // wait() on the newest command of the stream queries the stream.
+  // A marker records its end event; kernels and copies record none of
+  // their own unless profiling (then a start and an end event): the worker
+  // records one for a run of such commands, and wait() on the newest
+  // command of the stream queries the stream.
   template <class Work>
-  async_ptr submit(const std::vector<async_ptr> &deps, bool timed,
-                   profile::kind kind, bool lazy_end,
+  async_ptr submit(const std::vector<async_ptr> &deps, profile::kind kind,
                    std::shared_ptr<void> keep_alive,
                    const char *what, const char *name, std::size_t bytes,
                    Work &&work);

@@ -81,26 +81,29 @@ void cuda_queue::order_after(
 }
 
 template <class Work>
-async_ptr cuda_queue::submit(const std::vector<async_ptr> &deps, bool timed,
-                             profile::kind kind, bool lazy_end,
+async_ptr cuda_queue::submit(const std::vector<async_ptr> &deps,
+                             profile::kind kind,
                              std::shared_ptr<void> keep_alive, const char *what,
                              const char *name, std::size_t bytes, Work &&work) {
+  // A marker is its end event and nothing else; kernels and copies are
+  // timed when profiling and otherwise get their end event lazily.
+  const bool marker = kind == profile::kind::marker;
   const driver_api &api = device_.api();
   std::lock_guard<std::mutex> lock(submit_mutex_);
   device_.make_current();
   auto state = std::make_shared<cuda_state>(device_, stream_);
   order_after(deps, state->deps_);
   state->worker_ = worker_;
-  state->set_marker(kind == profile::kind::marker);
+  state->set_marker(marker);
   state->submitted_ = current_tick();
-  if (timed && profiling()) {
+  if (!marker && profiling()) {
     state->start_ = device_.acquire_event(false);
     CUresult r = api.cuEventRecord(state->start_, stream_);
     if (r != CUDA_SUCCESS)
       device_.fail("cuEventRecord", r, what);
   }
   work();
-  if (!lazy_end || state->start_) {
+  if (marker || state->start_) {
     CUevent end = device_.acquire_event(true);
     CUresult r = api.cuEventRecord(end, stream_);
     if (r != CUDA_SUCCESS) {
@@ -125,9 +128,8 @@ template <class Work>
 async_ptr cuda_queue::submit_finished(const std::vector<async_ptr> &deps,
                                       const char *what, std::size_t bytes,
                                       Work &&work) {
-  async_ptr state =
-      submit(deps, true, profile::kind::copy, true, nullptr, what, nullptr,
-             bytes, std::forward<Work>(work));
+  async_ptr state = submit(deps, profile::kind::copy, nullptr, what, nullptr,
+                           bytes, std::forward<Work>(work));
   // Profiling recorded an end event around the copy: the worker uses it.
   if (!profiling())
     worker_->drain_known(static_cast<cuda_state *>(state.get()),
@@ -166,8 +168,7 @@ async_ptr cuda_queue::launch(const kernel_launch &kernel,
   if (shared)
     device_.reserve_dynamic_shared(k, shared);
   const driver_api &api = device_.api();
-  return submit(deps, true, profile::kind::kernel, true, kernel.args_owner,
-                "kernel",
+  return submit(deps, profile::kind::kernel, kernel.args_owner, "kernel",
                 k.name.c_str(), 0, [&] {
                   void *params[] = {const_cast<void *>(kernel.args)};
                   CUresult r = api.cuLaunchKernel(
@@ -223,15 +224,14 @@ async_ptr cuda_queue::copy(void *dst, const void *src, std::size_t bytes,
         // The CPU reads `src` now: after whatever writes it.
         wait_quietly(deps);
         return submit(
-            deps, true, profile::kind::copy, true, nullptr, what, nullptr,
-            bytes, [&] {
+            deps, profile::kind::copy, nullptr, what, nullptr, bytes, [&] {
               staged_to_device(device_, stream_, device_ptr(dst), src, bytes);
             });
       }
     }
     return submit(
-        deps, true, profile::kind::copy, true, std::move(pinned), what,
-        nullptr, bytes, [&] {
+        deps, profile::kind::copy, std::move(pinned), what, nullptr, bytes,
+        [&] {
           CUresult r =
               api.cuMemcpyHtoDAsync(device_ptr(dst), src, bytes, stream_);
           if (r != CUDA_SUCCESS)
@@ -260,13 +260,13 @@ async_ptr cuda_queue::copy(void *dst, const void *src, std::size_t bytes,
       if (!pinned)
         return submit_finished(deps, what, bytes, dma);
     }
-    return submit(deps, true, profile::kind::copy, true, std::move(pinned),
-                  what, nullptr, bytes, dma);
+    return submit(deps, profile::kind::copy, std::move(pinned), what, nullptr,
+                  bytes, dma);
   }
   case copy_direction::device_to_device:
     what = "copy within the device";
-    return submit(deps, true, profile::kind::copy, true, nullptr, what,
-                  nullptr, bytes, [&] {
+    return submit(deps, profile::kind::copy, nullptr, what, nullptr, bytes,
+                  [&] {
       CUresult r = api.cuMemcpyDtoDAsync(device_ptr(dst), device_ptr(src),
                                          bytes, stream_);
       if (r != CUDA_SUCCESS)
@@ -289,8 +289,8 @@ async_ptr cuda_queue::copy_from_peer(void *dst, device &from, const void *src,
                       : marker(deps, memory_scope::none);
   CUcontext source = peer->context(), target = device_.context();
   const char *what = "peer copy";
-  return submit(deps, true, profile::kind::copy, true, nullptr, what,
-                nullptr, bytes, [&] {
+  return submit(deps, profile::kind::copy, nullptr, what, nullptr, bytes,
+                [&] {
     CUresult r = api.cuMemcpyPeerAsync(device_ptr(dst), target, device_ptr(src),
                                        source, bytes, stream_);
     if (r != CUDA_SUCCESS)
@@ -302,8 +302,8 @@ async_ptr cuda_queue::copy_from_peer(void *dst, device &from, const void *src,
 async_ptr cuda_queue::marker(const std::vector<async_ptr> &deps, memory_scope) {
   // Device memory is coherent at the end of every command; a marker only
   // orders (and its event tells when everything before it finished).
-  return submit(deps, false, profile::kind::marker, false, nullptr, "marker",
-                nullptr, 0, [] {});
+  return submit(deps, profile::kind::marker, nullptr, "marker", nullptr, 0,
+                [] {});
 }
 
 void cuda_queue::wait() {
