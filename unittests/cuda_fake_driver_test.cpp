@@ -378,6 +378,16 @@ protected:
     F().gate_open = open;
     F().changed.notify_all();
   }
+  // Closes the gate and launches a kernel on `q`, then gives the completion
+  // thread time to record an event for it and poll that event: a command
+  // submitted next has no event of its own when a wait for it begins.
+  static async_ptr launch_behind_closed_gate(const queue_ptr &q) {
+    set_gate(false);
+    async_ptr kernel = q->launch(
+        make_launch("fake_kernel_a", 10, std::make_shared<args16>()), {});
+    std::this_thread::sleep_for(20ms);
+    return kernel;
+  }
   // Waits for `command` while another thread opens the gate 20 ms later
   // (so the wait starts with the command unfinished).
   static void wait_while_the_gate_opens(const async_ptr &command) {
@@ -704,12 +714,7 @@ TEST_F(CudaFake, WaitingForTheNewestKernelQueriesTheStream) {
     GTEST_SKIP() << "profiling records an end event per kernel";
   device &d = the_device();
   queue_ptr q = d.create_queue(execute_order::in_order);
-  // Gate closed: the completion thread records an event for `first` and
-  // polls it, so `newest` still has no event when the wait begins.
-  set_gate(false);
-  async_ptr first = q->launch(
-      make_launch("fake_kernel_a", 10, std::make_shared<args16>()), {});
-  std::this_thread::sleep_for(20ms);
+  async_ptr first = launch_behind_closed_gate(q);
   async_ptr newest = q->launch(
       make_launch("fake_kernel_a", 10, std::make_shared<args16>()), {});
   int queries = F().stream_queries.load();
@@ -728,10 +733,7 @@ TEST_F(CudaFake, CopiesRecordNoEventOfTheirOwn) {
     GTEST_SKIP() << "profiling records an end event per copy";
   device &d = the_device();
   queue_ptr q = d.create_queue(execute_order::in_order);
-  set_gate(false);
-  async_ptr kernel = q->launch(
-      make_launch("fake_kernel_a", 10, std::make_shared<args16>()), {});
-  std::this_thread::sleep_for(20ms); // the worker records the kernel's event
+  async_ptr kernel = launch_behind_closed_gate(q);
   int in[16] = {1, 2, 3}, out[16] = {};
   void *a = d.allocate(sizeof in);
   int records = F().event_records.load();
