@@ -8,7 +8,10 @@
 #ifndef HC_HPP
 #define HC_HPP
 
+#include "hc_defines.h"
+
 #include "hc/detail/config.hpp"
+#include "hc/detail/enums.hpp"
 #include "hc/detail/exceptions.hpp"
 #include "hc/detail/runtime.hpp"
 

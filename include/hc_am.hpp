@@ -4,12 +4,8 @@
 // allocation to what it is. docs/host-memory.md explains the flags,
 // coherence and how copies from unpinned memory are done.
 //
-// Names and signatures follow hcc's include/hc_am.hpp. One deliberate
-// difference: hcc defined amHostNonCoherent with the value of amHostPinned
-// (0x1), so amHostPinned alone meant non-coherent memory. Here the three
-// flags are distinct and follow HIP's rule table: amHostPinned alone takes
-// its coherence from HIP_HOST_COHERENT (coherent when unset), amHostCoherent
-// and amHostNonCoherent choose explicitly, both together are an error.
+// Names, signatures and flag values follow hcc's include/hc_am.hpp
+// (amHostNonCoherent is amHostPinned, as there).
 #ifndef HC_AM_HPP
 #define HC_AM_HPP
 
@@ -18,35 +14,33 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
+#include <mutex>
 #include <vector>
 
 typedef int am_status_t;
 #define AM_SUCCESS 0
-#define AM_ERROR_MISC -1
+#define AM_ERROR_MISC -1 ///< miscellaneous error
 
 // Flags of am_alloc. 0: device memory of the accelerator.
 #define amHostPinned 0x1      ///< pinned host memory, mapped into all GPUs
-#define amHostCoherent 0x2    ///< ... that the GPUs do not cache
-#define amHostNonCoherent 0x4 ///< ... that the GPUs may cache
+#define amHostNonCoherent 0x1 ///< the same: pinned, the GPUs may cache it
+#define amHostCoherent 0x2    ///< pinned host memory the GPUs do not cache
+#define amHostUnmapped 0x4    ///< pinned; hcc did not map it into peers
+#define amDeviceFinegrained 0x8 ///< device memory, fine-grained on ROCr
+// Flag of am_memory_host_lock_with_flag: lock with coarse-grained semantics.
+#define amHostLockCoarseGrained 0x1
+
+struct hsa_agent_s;
 
 namespace hc {
 
-// A pointer that converts to any object pointer type (am_alloc's result).
-class auto_voidp {
-public:
-  auto_voidp(void *ptr) : ptr_(ptr) {}
-  template <class T> operator T *() const { return static_cast<T *>(ptr_); }
-
-private:
-  void *ptr_;
-};
-
-// What the tracker knows about one allocation.
 class AmPointerInfo {
 public:
   void *_hostPointer;    ///< host address; null if the host cannot access it
   void *_devicePointer;  ///< address for kernels
-  size_t _sizeBytes;     ///< size of the allocation
+  void *_unalignedDevicePointer; ///< start of the block (am_aligned_alloc)
+  std::size_t _sizeBytes;        ///< size of the allocation
   hc::accelerator _acc;  ///< accelerator where the memory physically is
   bool _isInDeviceMem;   ///< on the device (false: host memory)
   bool _isAmManaged;     ///< allocated by am_alloc (am_memtracker_reset frees)
@@ -55,13 +49,26 @@ public:
   unsigned _appAllocationFlags; ///< for the application (HIP: flags)
   void *_appPtr;               ///< for the application
 
-  AmPointerInfo(void *hostPointer, void *devicePointer, size_t sizeBytes,
+  AmPointerInfo()
+      : _hostPointer(nullptr), _devicePointer(nullptr),
+        _unalignedDevicePointer(nullptr), _sizeBytes(0),
+        _isInDeviceMem(false), _isAmManaged(false), _allocSeqNum(0),
+        _appId(-1), _appAllocationFlags(0), _appPtr(nullptr) {}
+  AmPointerInfo(void *hostPointer, void *devicePointer,
+                void *unalignedDevicePointer, std::size_t sizeBytes,
                 hc::accelerator &acc, bool isInDeviceMem = false,
                 bool isAmManaged = false)
       : _hostPointer(hostPointer), _devicePointer(devicePointer),
+        _unalignedDevicePointer(unalignedDevicePointer),
         _sizeBytes(sizeBytes), _acc(acc), _isInDeviceMem(isInDeviceMem),
         _isAmManaged(isAmManaged), _allocSeqNum(0), _appId(-1),
         _appAllocationFlags(0), _appPtr(nullptr) {}
+  // hcc's earlier form, without the unaligned pointer.
+  AmPointerInfo(void *hostPointer, void *devicePointer, std::size_t sizeBytes,
+                hc::accelerator &acc, bool isInDeviceMem = false,
+                bool isAmManaged = false)
+      : AmPointerInfo(hostPointer, devicePointer, devicePointer, sizeBytes,
+                      acc, isInDeviceMem, isAmManaged) {}
   AmPointerInfo(const AmPointerInfo &) = default;
   AmPointerInfo &operator=(const AmPointerInfo &) = default;
 };
@@ -85,6 +92,8 @@ inline detail::am_record to_record(const AmPointerInfo &info) {
 inline void to_info(const detail::am_record &r, AmPointerInfo &info) {
   info._hostPointer = r.host_pointer;
   info._devicePointer = r.device_pointer;
+  info._unalignedDevicePointer =
+      r.unaligned_pointer ? r.unaligned_pointer : r.device_pointer;
   info._sizeBytes = r.bytes;
   info._acc = hc::accelerator(r.dev);
   info._isInDeviceMem = r.in_device_memory;
@@ -97,12 +106,21 @@ inline void to_info(const detail::am_record &r, AmPointerInfo &info) {
 
 } // namespace am_detail
 
-/// `size` bytes on `acc`: device memory (flags 0), or pinned host memory
-/// mapped into every GPU (amHostPinned, amHostCoherent, amHostNonCoherent),
-/// usable by kernels through the returned pointer. Null for size 0 or when
-/// memory is exhausted. Throws hc::runtime_exception for invalid flags
-/// (amHostCoherent together with amHostNonCoherent, unknown bits).
-inline auto_voidp am_alloc(size_t size, hc::accelerator &acc, unsigned flags) {
+/// `size` bytes on `acc` whose address is a multiple of `alignment` (0:
+/// the allocator's alignment): device memory (flags 0 or
+/// amDeviceFinegrained), or pinned host memory mapped into every GPU
+/// (amHostPinned, amHostCoherent), usable by kernels through the returned
+/// pointer. Null for size 0 or when memory is exhausted. Throws
+/// hc::runtime_exception for unknown flag bits or an alignment that is not
+/// a power of two. am_free takes the returned pointer.
+inline auto_voidp am_aligned_alloc(std::size_t size, hc::accelerator &acc,
+                                   unsigned flags, std::size_t alignment = 0) {
+  return detail::am_allocate(size, acc.device(), flags, alignment);
+}
+
+/// am_aligned_alloc with the allocator's alignment.
+inline auto_voidp am_alloc(std::size_t size, hc::accelerator &acc,
+                           unsigned flags) {
   return detail::am_allocate(size, acc.device(), flags);
 }
 
@@ -142,16 +160,18 @@ inline am_status_t am_memtracker_add(void *ptr, hc::AmPointerInfo &info) {
 inline am_status_t am_memtracker_add(void *ptr, size_t sizeBytes,
                                      hc::accelerator &acc,
                                      bool isDeviceMem = false) {
-  AmPointerInfo info(isDeviceMem ? nullptr : ptr, ptr, sizeBytes, acc,
+  AmPointerInfo info(isDeviceMem ? nullptr : ptr, ptr, ptr, sizeBytes, acc,
                      isDeviceMem, false);
   return am_memtracker_add(ptr, info);
 }
 
 /// Sets the application fields of the allocation containing `ptr`.
 inline am_status_t am_memtracker_update(const void *ptr, int appId,
-                                        unsigned allocationFlags) {
-  return detail::am_update(ptr, appId, allocationFlags) ? AM_SUCCESS
-                                                        : AM_ERROR_MISC;
+                                        unsigned allocationFlags,
+                                        void *appPtr = nullptr) {
+  return detail::am_update(ptr, appId, allocationFlags, appPtr)
+             ? AM_SUCCESS
+             : AM_ERROR_MISC;
 }
 
 /// Stops tracking the allocation containing `ptr` (does not free it).
@@ -207,6 +227,37 @@ inline am_status_t am_memory_host_lock(hc::accelerator &ac, void *hostPtr,
       return AM_ERROR_MISC;
   return detail::am_host_lock(ac.device(), hostPtr, size) ? AM_SUCCESS
                                                          : AM_ERROR_MISC;
+}
+
+/// am_memory_host_lock with ROCr's choice of coarse-grained
+/// (amHostLockCoarseGrained) or fine-grained (0) locking. Locked host
+/// memory is the same either way on the other backends.
+inline am_status_t am_memory_host_lock_with_flag(hc::accelerator &ac,
+                                                 void *hostPtr, size_t size,
+                                                 hc::accelerator *visibleAc,
+                                                 size_t numVisibleAc,
+                                                 unsigned flags = 0) {
+  (void)flags;
+  return am_memory_host_lock(ac, hostPtr, size, visibleAc, numVisibleAc);
+}
+
+/// Makes every am_alloc block of `acc` accessible from the accelerators
+/// whose HSA agents are `agents[0..peerCnt)` (HIP calls it after enabling
+/// peer access). Agents name ROCr devices only: other accelerators are not
+/// among them.
+inline void am_memtracker_update_peers(const hc::accelerator &acc,
+                                       int peerCnt, hsa_agent_s *agents) {
+  if (peerCnt <= 0 || !agents)
+    return;
+  // hsa_agent_t is one 64-bit handle; hsa_agent_s is incomplete here.
+  const auto *handles = reinterpret_cast<const std::uint64_t *>(agents);
+  std::vector<detail::device *> peers;
+  for (detail::device *d : detail::all_devices())
+    if (const void *agent = d->native_agent())
+      for (int i = 0; i < peerCnt; ++i)
+        if (*static_cast<const std::uint64_t *>(agent) == handles[i])
+          peers.push_back(d);
+  detail::am_map_peers_of(acc.device(), peers.size(), peers.data());
 }
 
 /// Undoes am_memory_host_lock.

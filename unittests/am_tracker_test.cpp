@@ -16,10 +16,8 @@ device &cpu() { return cpu_device(); }
 } // namespace
 
 TEST(AmAlloc, FlagRules) {
-  EXPECT_THROW(am_allocate(64, cpu(),
-                           am_flag_host_coherent | am_flag_host_non_coherent),
-               Kalmar::runtime_exception);
   EXPECT_THROW(am_allocate(64, cpu(), 0x100), Kalmar::runtime_exception);
+  EXPECT_THROW(am_allocate(64, cpu(), 0, 24), Kalmar::runtime_exception);
   EXPECT_EQ(am_allocate(0, cpu(), 0), nullptr);
   EXPECT_EQ(am_allocate(0, cpu(), am_flag_host_pinned), nullptr);
 }
@@ -29,11 +27,12 @@ TEST(AmAlloc, CoherenceFollowsFlagsThenEnvironment) {
   void *c = am_allocate(64, cpu(), am_flag_host_coherent);
   ASSERT_TRUE(am_find(c, &r));
   EXPECT_TRUE(r.coherent);
-  void *n = am_allocate(64, cpu(), am_flag_host_non_coherent);
+  // hcc: amHostPinned wins over amHostCoherent.
+  hcc_test::scoped_env zero("HIP_HOST_COHERENT", "0");
+  void *n = am_allocate(64, cpu(), am_flag_host_pinned | am_flag_host_coherent);
   ASSERT_TRUE(am_find(n, &r));
   EXPECT_FALSE(r.coherent);
   {
-    hcc_test::scoped_env env("HIP_HOST_COHERENT", "0");
     void *p = am_allocate(64, cpu(), am_flag_host_pinned);
     ASSERT_TRUE(am_find(p, &r));
     EXPECT_FALSE(r.coherent);
@@ -44,12 +43,28 @@ TEST(AmAlloc, CoherenceFollowsFlagsThenEnvironment) {
     EXPECT_TRUE(am_release(p));
     EXPECT_TRUE(am_release(q));
   }
+  hcc_test::scoped_env unset("HIP_HOST_COHERENT", nullptr);
   void *d = am_allocate(64, cpu(), am_flag_host_pinned); // unset: coherent
   ASSERT_TRUE(am_find(d, &r));
   EXPECT_TRUE(r.coherent);
   EXPECT_TRUE(am_release(c));
   EXPECT_TRUE(am_release(n));
   EXPECT_TRUE(am_release(d));
+}
+
+TEST(AmAlloc, AlignedBlocksAreTrackedFromTheAlignedAddress) {
+  for (std::size_t alignment : {std::size_t(64), std::size_t(4096)}) {
+    char *p = static_cast<char *>(am_allocate(100, cpu(), 0, alignment));
+    ASSERT_NE(p, nullptr);
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(p) % alignment, 0u);
+    am_record r;
+    ASSERT_TRUE(am_find(p + 99, &r));
+    EXPECT_EQ(r.bytes, 100u);
+    EXPECT_EQ(r.device_pointer, p);
+    std::memset(p, 1, 100); // the CPU's memory: writable from the host
+    EXPECT_TRUE(am_release(p));
+    EXPECT_FALSE(am_find(p, nullptr));
+  }
 }
 
 TEST(AmTracker, FindsInteriorPointersAndRefusesOverlaps) {
@@ -82,11 +97,12 @@ TEST(AmTracker, UserRangesUpdateSizesAndReset) {
   am_sizes(cpu(), &d0, &h0, &u0);
   ASSERT_TRUE(am_track(buffer, user));
   EXPECT_FALSE(am_track(buffer, user));
-  EXPECT_TRUE(am_update(buffer + 3, 7, 0x42));
+  EXPECT_TRUE(am_update(buffer + 3, 7, 0x42, buffer));
   am_record r;
   ASSERT_TRUE(am_find(buffer + 255, &r));
   EXPECT_EQ(r.app_id, 7);
   EXPECT_EQ(r.app_flags, 0x42u);
+  EXPECT_EQ(r.app_pointer, static_cast<void *>(buffer));
   EXPECT_FALSE(r.am_managed);
   void *host = am_allocate(1000, cpu(), am_flag_host_pinned);
   std::size_t d, h, u;

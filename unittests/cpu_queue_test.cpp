@@ -26,13 +26,13 @@ TEST(CpuDevice, Description) {
   EXPECT_GE(info.max_tile_static_bytes, 64u * 1024);
   EXPECT_GT(info.dedicated_memory_kb, 0u);
   EXPECT_EQ(cpu.default_queue(), cpu.default_queue());
-  EXPECT_NE(cpu.create_queue(execute_order::in_order), cpu.default_queue());
-  EXPECT_EQ(cpu.create_queue(execute_order::any_order)->order(),
+  EXPECT_NE(cpu.create_queue(execute_order::in_order, queue_priority::normal), cpu.default_queue());
+  EXPECT_EQ(cpu.create_queue(execute_order::any_order, queue_priority::normal)->order(),
             execute_order::any_order);
 }
 
 TEST(CpuQueue, FlatKernelCoversEveryItemOnce) {
-  auto q = cpu_device().create_queue(execute_order::in_order);
+  auto q = cpu_device().create_queue(execute_order::in_order, queue_priority::normal);
   const std::size_t n = 1000003;
   std::vector<std::atomic<int>> hits(n);
   auto op = q->launch(flat_kernel(n, [&hits](std::size_t i) {
@@ -47,7 +47,7 @@ TEST(CpuQueue, FlatKernelCoversEveryItemOnce) {
 }
 
 TEST(CpuQueue, LaunchIsAsynchronousAndInOrder) {
-  auto q = cpu_device().create_queue(execute_order::in_order);
+  auto q = cpu_device().create_queue(execute_order::in_order, queue_priority::normal);
   std::atomic<bool> go{false};
   std::vector<int> order;
   std::mutex m;
@@ -77,8 +77,8 @@ TEST(CpuQueue, LaunchIsAsynchronousAndInOrder) {
 }
 
 TEST(CpuQueue, DependenciesOnOtherQueues) {
-  auto q1 = cpu_device().create_queue(execute_order::in_order);
-  auto q2 = cpu_device().create_queue(execute_order::in_order);
+  auto q1 = cpu_device().create_queue(execute_order::in_order, queue_priority::normal);
+  auto q2 = cpu_device().create_queue(execute_order::in_order, queue_priority::normal);
   std::atomic<int> value{0};
   auto a = q1->launch(flat_kernel(1, [&](std::size_t) {
                         sleep_ms(30);
@@ -96,7 +96,7 @@ TEST(CpuQueue, DependenciesOnOtherQueues) {
 }
 
 TEST(CpuQueue, CopyAndMarker) {
-  auto q = cpu_device().create_queue(execute_order::in_order);
+  auto q = cpu_device().create_queue(execute_order::in_order, queue_priority::normal);
   std::vector<int> src(100), dst(100, 0);
   for (int i = 0; i < 100; ++i)
     src[i] = i * i;
@@ -107,7 +107,7 @@ TEST(CpuQueue, CopyAndMarker) {
 }
 
 TEST(CpuQueue, ZeroSizedKernelCompletesAtOnce) {
-  auto q = cpu_device().create_queue(execute_order::in_order);
+  auto q = cpu_device().create_queue(execute_order::in_order, queue_priority::normal);
   bool ran = false;
   auto op = q->launch(flat_kernel(0, [&](std::size_t) { ran = true; }), {});
   EXPECT_TRUE(op->is_ready());
@@ -115,7 +115,7 @@ TEST(CpuQueue, ZeroSizedKernelCompletesAtOnce) {
 }
 
 TEST(CpuQueue, KernelExceptionBecomesTheLaunchError) {
-  auto q = cpu_device().create_queue(execute_order::in_order);
+  auto q = cpu_device().create_queue(execute_order::in_order, queue_priority::normal);
   auto op = q->launch(flat_kernel(10000, [](std::size_t i) {
                         if (i == 1234)
                           throw Kalmar::runtime_exception("bad item", 42);
@@ -137,7 +137,7 @@ TEST(CpuQueue, KernelExceptionBecomesTheLaunchError) {
 }
 
 TEST(CpuQueue, InvalidLaunchesThrowAtOnce) {
-  auto q = cpu_device().create_queue(execute_order::in_order);
+  auto q = cpu_device().create_queue(execute_order::in_order, queue_priority::normal);
   std::size_t g[1] = {2048}, t[1] = {2048};
   EXPECT_THROW(q->launch(tiled_kernel(1, g, t, [](const cpu_work_item &) {}), {}),
                Kalmar::invalid_compute_domain);
@@ -164,7 +164,7 @@ TEST(CpuQueue, InvalidLaunchesThrowAtOnce) {
 
 TEST(CpuQueue, TiledKernelCoordinates) {
   // 2-D, 40x24 with 16x8 tiles: the last tile column is partial (8 wide).
-  auto q = cpu_device().create_queue(execute_order::in_order);
+  auto q = cpu_device().create_queue(execute_order::in_order, queue_priority::normal);
   const std::size_t g[2] = {24, 40}, t[2] = {8, 16};
   std::vector<std::atomic<int>> hits(24 * 40);
   std::atomic<int> bad{0};
@@ -186,7 +186,7 @@ TEST(CpuQueue, TiledKernelCoordinates) {
 TEST(CpuQueue, TiledKernelWithBarrierAndGroupSegment) {
   // Per tile: each work-item writes its local id into the dynamic group
   // segment, waits, and reads its neighbour's: a classic tile exchange.
-  auto q = cpu_device().create_queue(execute_order::in_order);
+  auto q = cpu_device().create_queue(execute_order::in_order, queue_priority::normal);
   const std::size_t n = 256 * 64, tile = 256;
   std::vector<int> out(n, -1);
   int *o = out.data();
@@ -216,7 +216,7 @@ TEST(CpuQueue, TiledKernelWithBarrierAndGroupSegment) {
 }
 
 TEST(CpuQueue, TiledKernel3D) {
-  auto q = cpu_device().create_queue(execute_order::in_order);
+  auto q = cpu_device().create_queue(execute_order::in_order, queue_priority::normal);
   const std::size_t g[3] = {4, 6, 10}, t[3] = {2, 3, 5};
   std::atomic<long> sum{0};
   q->launch(tiled_kernel(3, g, t,
@@ -236,7 +236,7 @@ TEST(CpuQueue, TiledKernel3D) {
 }
 
 TEST(CpuQueue, TiledKernelExceptionIsReported) {
-  auto q = cpu_device().create_queue(execute_order::in_order);
+  auto q = cpu_device().create_queue(execute_order::in_order, queue_priority::normal);
   const std::size_t g[1] = {4096}, t[1] = {64};
   auto op = q->launch(tiled_kernel(1, g, t,
                                    [](const cpu_work_item &it) {
@@ -252,8 +252,8 @@ TEST(CpuQueue, TiledKernelExceptionIsReported) {
 
 TEST(CpuQueue, KernelsOfSeveralQueuesRunConcurrently) {
   // Two kernels that each wait for the other to have started.
-  auto q1 = cpu_device().create_queue(execute_order::in_order);
-  auto q2 = cpu_device().create_queue(execute_order::in_order);
+  auto q1 = cpu_device().create_queue(execute_order::in_order, queue_priority::normal);
+  auto q2 = cpu_device().create_queue(execute_order::in_order, queue_priority::normal);
   std::atomic<int> started{0};
   std::atomic<bool> timed_out{false};
   auto body = [&](std::size_t) {
@@ -276,7 +276,7 @@ TEST(CpuQueue, DroppingAQueueLetsItsCommandsFinish) {
   std::atomic<int> done{0};
   async_ptr op;
   {
-    auto q = cpu_device().create_queue(execute_order::in_order);
+    auto q = cpu_device().create_queue(execute_order::in_order, queue_priority::normal);
     op = q->launch(flat_kernel(100, [&](std::size_t) {
                      sleep_ms(1);
                      ++done;

@@ -656,7 +656,7 @@ TEST_F(CudaFake, EmptyLaunchIsReady) {
 
 TEST_F(CudaFake, AsynchronousCompletion) {
   device &d = the_device();
-  queue_ptr q = d.create_queue(execute_order::in_order);
+  queue_ptr q = d.create_queue(execute_order::in_order, queue_priority::normal);
   set_gate(false);
   auto args = std::make_shared<args16>();
   std::weak_ptr<args16> watch = args;
@@ -687,7 +687,7 @@ TEST_F(CudaFake, KernelsShareLazilyRecordedEndEvents) {
   if (profiling_requested())
     GTEST_SKIP() << "profiling records an end event per kernel";
   device &d = the_device();
-  queue_ptr q = d.create_queue(execute_order::in_order);
+  queue_ptr q = d.create_queue(execute_order::in_order, queue_priority::normal);
   set_gate(false);
   int before = F().event_records.load();
   std::vector<async_ptr> states;
@@ -713,7 +713,7 @@ TEST_F(CudaFake, WaitingForTheNewestKernelQueriesTheStream) {
   if (profiling_requested())
     GTEST_SKIP() << "profiling records an end event per kernel";
   device &d = the_device();
-  queue_ptr q = d.create_queue(execute_order::in_order);
+  queue_ptr q = d.create_queue(execute_order::in_order, queue_priority::normal);
   async_ptr first = launch_behind_closed_gate(q);
   async_ptr newest = q->launch(
       make_launch("fake_kernel_a", 10, std::make_shared<args16>()), {});
@@ -732,7 +732,7 @@ TEST_F(CudaFake, CopiesRecordNoEventOfTheirOwn) {
   if (profiling_requested())
     GTEST_SKIP() << "profiling records an end event per copy";
   device &d = the_device();
-  queue_ptr q = d.create_queue(execute_order::in_order);
+  queue_ptr q = d.create_queue(execute_order::in_order, queue_priority::normal);
   async_ptr kernel = launch_behind_closed_gate(q);
   int in[16] = {1, 2, 3}, out[16] = {};
   void *a = d.allocate(sizeof in);
@@ -758,7 +758,7 @@ TEST_F(CudaFake, FinishedEventDoesNotFinishLaterKernels) {
   if (profiling_requested())
     GTEST_SKIP() << "profiling records an end event per kernel";
   device &d = the_device();
-  queue_ptr q = d.create_queue(execute_order::in_order);
+  queue_ptr q = d.create_queue(execute_order::in_order, queue_priority::normal);
   finish_kernels(0);
   async_ptr first = q->launch(
       make_launch("fake_kernel_a", 10, std::make_shared<args16>()), {});
@@ -778,7 +778,7 @@ TEST_F(CudaFake, FinishedEventDoesNotFinishLaterKernels) {
 
 TEST_F(CudaFake, WaitCompletesInTheWaitingThread) {
   device &d = the_device();
-  queue_ptr q = d.create_queue(execute_order::in_order);
+  queue_ptr q = d.create_queue(execute_order::in_order, queue_priority::normal);
   set_gate(false);
   auto args = std::make_shared<args16>();
   async_ptr s1 = q->launch(make_launch("fake_kernel_a", 10, args), {});
@@ -796,7 +796,7 @@ TEST_F(CudaFake, WaitCompletesInTheWaitingThread) {
 
 TEST_F(CudaFake, KernelFaultBecomesAnError) {
   device &d = the_device();
-  queue_ptr q = d.create_queue(execute_order::in_order);
+  queue_ptr q = d.create_queue(execute_order::in_order, queue_priority::normal);
   F().event_result = CUDA_ERROR_ILLEGAL_ADDRESS;
   auto args = std::make_shared<args16>();
   async_ptr s = q->launch(make_launch("fake_kernel_a", 10, args), {});
@@ -815,8 +815,8 @@ TEST_F(CudaFake, KernelFaultBecomesAnError) {
 
 TEST_F(CudaFake, DependenciesAcrossQueuesAndBackends) {
   device &d = the_device();
-  queue_ptr q1 = d.create_queue(execute_order::in_order);
-  queue_ptr q2 = d.create_queue(execute_order::in_order);
+  queue_ptr q1 = d.create_queue(execute_order::in_order, queue_priority::normal);
+  queue_ptr q2 = d.create_queue(execute_order::in_order, queue_priority::normal);
   auto args = std::make_shared<args16>();
   set_gate(false);
   async_ptr a = q1->launch(make_launch("fake_kernel_a", 10, args), {});
@@ -850,9 +850,9 @@ TEST_F(CudaFake, FinishedCommandImpliesFinishedDependencies) {
   // GPU) for commands of other queues is ready, they are ready too, even if
   // their own queue's completion thread has not got to them yet.
   device &d = the_device();
-  queue_ptr q1 = d.create_queue(execute_order::in_order);
-  queue_ptr q2 = d.create_queue(execute_order::in_order);
-  queue_ptr q3 = d.create_queue(execute_order::in_order);
+  queue_ptr q1 = d.create_queue(execute_order::in_order, queue_priority::normal);
+  queue_ptr q2 = d.create_queue(execute_order::in_order, queue_priority::normal);
+  queue_ptr q3 = d.create_queue(execute_order::in_order, queue_priority::normal);
   auto args = std::make_shared<args16>();
   for (int round = 0; round < 50; ++round) {
     set_gate(false);
@@ -874,7 +874,7 @@ TEST_F(CudaFake, FinishedCommandImpliesFinishedDependencies) {
 
 TEST_F(CudaFake, QueueDestroyedWithPendingWork) {
   device &d = the_device();
-  queue_ptr q = d.create_queue(execute_order::any_order);
+  queue_ptr q = d.create_queue(execute_order::any_order, queue_priority::normal);
   EXPECT_EQ(q->order(), execute_order::any_order);
   EXPECT_EQ(&q->get_device(), &d);
   set_gate(false);
@@ -893,6 +893,6 @@ TEST_F(CudaFake, QueueDestroyedWithPendingWork) {
 TEST_F(CudaFake, DefaultQueueIsShared) {
   device &d = the_device();
   EXPECT_EQ(d.default_queue(), d.default_queue());
-  EXPECT_NE(d.create_queue(execute_order::in_order), d.default_queue());
+  EXPECT_NE(d.create_queue(execute_order::in_order, queue_priority::normal), d.default_queue());
   EXPECT_EQ(d.default_queue()->last_command()->is_ready(), true);
 }

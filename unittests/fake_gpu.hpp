@@ -33,7 +33,7 @@ public:
   }
   const device_info &info() const override { return info_; }
   std::shared_ptr<queue> default_queue() override;
-  std::shared_ptr<queue> create_queue(execute_order) override;
+  std::shared_ptr<queue> create_queue(execute_order, queue_priority) override;
   void *allocate(std::size_t bytes) override {
     ++allocations;
     return std::malloc(bytes ? bytes : 1);
@@ -166,7 +166,7 @@ inline std::shared_ptr<queue> fake_gpu_device::default_queue() {
   return default_;
 }
 
-inline std::shared_ptr<queue> fake_gpu_device::create_queue(execute_order) {
+inline std::shared_ptr<queue> fake_gpu_device::create_queue(execute_order, queue_priority) {
   return std::make_shared<fake_gpu_queue>(*this);
 }
 

@@ -26,6 +26,7 @@ using hc::detail::async_ptr;
 using hc::detail::copy_direction;
 using hc::detail::device;
 using hc::detail::execute_order;
+using hc::detail::queue_priority;
 using hc::detail::kernel_launch;
 using hc::detail::memory_scope;
 using hc::detail::queue;
@@ -109,7 +110,7 @@ protected:
 };
 
 TEST_F(HsaDispatch, KernelPacketAndKernargSegment) {
-  auto q = dev_->create_queue(execute_order::in_order);
+  auto q = dev_->create_queue(execute_order::in_order, queue_priority::normal);
   int out = 0;
   block args{&out, 7, {1, 2, 3}};
   async_ptr done = q->launch(launch_of(args, 1000), {});
@@ -171,7 +172,7 @@ TEST_F(HsaDispatch, KernelPacketAndKernargSegment) {
 }
 
 TEST_F(HsaDispatch, TiledLaunchGroupSegmentAndDimensions) {
-  auto q = dev_->create_queue(execute_order::in_order);
+  auto q = dev_->create_queue(execute_order::in_order, queue_priority::normal);
   int out = 0;
   block args{&out, 1, {0, 0, 0}};
   kernel_launch k = launch_of(args, 0);
@@ -193,8 +194,8 @@ TEST_F(HsaDispatch, TiledLaunchGroupSegmentAndDimensions) {
 }
 
 TEST_F(HsaDispatch, DependenciesInsideAndBetweenViews) {
-  auto q1 = dev_->create_queue(execute_order::in_order);
-  auto q2 = dev_->create_queue(execute_order::in_order);
+  auto q1 = dev_->create_queue(execute_order::in_order, queue_priority::normal);
+  auto q2 = dev_->create_queue(execute_order::in_order, queue_priority::normal);
   int out = 0;
   block args{&out, 1, {0, 0, 0}};
   async_ptr first = q1->launch(launch_of(args, 64), {});
@@ -218,8 +219,8 @@ TEST_F(HsaDispatch, DependenciesInsideAndBetweenViews) {
 }
 
 TEST_F(HsaDispatch, MarkersAreBarrierAndPackets) {
-  auto q1 = dev_->create_queue(execute_order::in_order);
-  auto q2 = dev_->create_queue(execute_order::in_order);
+  auto q1 = dev_->create_queue(execute_order::in_order, queue_priority::normal);
+  auto q2 = dev_->create_queue(execute_order::in_order, queue_priority::normal);
   int out = 0;
   block args{&out, 1, {0, 0, 0}};
   std::vector<async_ptr> deps;
@@ -251,7 +252,7 @@ TEST_F(HsaDispatch, MarkersAreBarrierAndPackets) {
 }
 
 TEST_F(HsaDispatch, CopiesFollowTheViewAndLockHostMemory) {
-  auto q = dev_->create_queue(execute_order::in_order);
+  auto q = dev_->create_queue(execute_order::in_order, queue_priority::normal);
   int out = 0;
   block args{&out, 1, {0, 0, 0}};
   async_ptr kernel = q->launch(launch_of(args, 64), {});
@@ -289,7 +290,7 @@ TEST_F(HsaDispatch, CopiesFollowTheViewAndLockHostMemory) {
 }
 
 TEST_F(HsaDispatch, ArgumentBlockOfTheWrongSizeIsAnError) {
-  auto q = dev_->create_queue(execute_order::in_order);
+  auto q = dev_->create_queue(execute_order::in_order, queue_priority::normal);
   char small[16] = {0};
   kernel_launch k;
   k.device_name = "fake_kernel_of_another_size";
@@ -316,7 +317,7 @@ TEST_F(HsaDispatch, ArgumentBlockOfTheWrongSizeIsAnError) {
 // Kernels that allocate need the device heap, which the HSA backend does not
 // create yet (docs/device-heap.md): their launch is refused with a message.
 TEST_F(HsaDispatch, KernelsThatAllocateAreRefused) {
-  auto q = dev_->create_queue(execute_order::in_order);
+  auto q = dev_->create_queue(execute_order::in_order, queue_priority::normal);
   int out = 0;
   block args{&out, 7, {1, 2, 3}};
   dispatch.variables.insert("__hcc_device_heap");
@@ -338,7 +339,7 @@ TEST_F(HsaDispatch, KernelsThatAllocateAreRefused) {
 // the variable's VARIABLE_ADDRESS), and what a kernel writes there is on
 // stdout when the command finishes.
 TEST_F(HsaDispatch, PrintfBufferIsAttachedAndDrained) {
-  auto q = dev_->create_queue(execute_order::in_order);
+  auto q = dev_->create_queue(execute_order::in_order, queue_priority::normal);
   int out = 0;
   block args{&out, 7, {1, 2, 3}};
   dispatch.variables.insert("__hcc_printf_buffer");
@@ -377,7 +378,7 @@ TEST_F(HsaDispatch, PrintfBufferIsAttachedAndDrained) {
 // A __hcc_printf_buffer of another size than a pointer (a code object from
 // another compiler) is an error at load, not memory corruption.
 TEST_F(HsaDispatch, PrintfBufferOfWrongSizeIsRefused) {
-  auto q = dev_->create_queue(execute_order::in_order);
+  auto q = dev_->create_queue(execute_order::in_order, queue_priority::normal);
   int out = 0;
   block args{&out, 7, {1, 2, 3}};
   dispatch.variables.insert("__hcc_printf_buffer");
@@ -401,7 +402,7 @@ TEST_F(HsaDispatch, PrintfBufferOfWrongSizeIsRefused) {
 // the host addresses from the descriptor's table, the memory locked for the
 // agent (hsa_amd_memory_lock) first.
 TEST_F(HsaDispatch, HostGlobalSlotsAreFilled) {
-  auto q = dev_->create_queue(execute_order::in_order);
+  auto q = dev_->create_queue(execute_order::in_order, queue_priority::normal);
   int out = 0;
   block args{&out, 7, {1, 2, 3}};
   dispatch.variables = {"__hcc_host_global_slots", "__hcc_host_global_names"};
@@ -429,7 +430,7 @@ TEST_F(HsaDispatch, HostGlobalSlotsAreFilled) {
 // A name the descriptor has no address for is refused at the first launch,
 // naming the variable.
 TEST_F(HsaDispatch, HostGlobalWithoutAddressIsRefused) {
-  auto q = dev_->create_queue(execute_order::in_order);
+  auto q = dev_->create_queue(execute_order::in_order, queue_priority::normal);
   int out = 0;
   block args{&out, 7, {1, 2, 3}};
   dispatch.variables = {"__hcc_host_global_slots", "__hcc_host_global_names"};

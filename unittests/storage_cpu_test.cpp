@@ -21,7 +21,7 @@ struct storage_ref {
 };
 
 queue_ptr new_cpu_queue() {
-  return cpu_device().create_queue(execute_order::in_order);
+  return cpu_device().create_queue(execute_order::in_order, queue_priority::normal);
 }
 
 // Launches f(i) over n work-items on q, with `s` bound in `mode`; returns

@@ -27,7 +27,7 @@ public:
   }
   const device_info &info() const override { return info_; }
   std::shared_ptr<queue> default_queue() override { return nullptr; }
-  std::shared_ptr<queue> create_queue(execute_order) override {
+  std::shared_ptr<queue> create_queue(execute_order, queue_priority) override {
     return nullptr;
   }
   void *allocate(std::size_t bytes) override { return std::malloc(bytes); }

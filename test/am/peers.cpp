@@ -44,7 +44,7 @@ int main() {
   CHECK(hc::am_copy(back.data(), b, n * sizeof(int)) == AM_SUCCESS);
   CHECK(back == host);
 
-  hc::AmPointerInfo info(nullptr, nullptr, 0, g0);
+  hc::AmPointerInfo info(nullptr, nullptr, nullptr, 0, g0);
   CHECK(hc::am_memtracker_getinfo(&info, a) == AM_SUCCESS && info._acc == g0);
   if (hc::am_map_to_peers(a, 1, &g1) != AM_SUCCESS) {
     std::printf("%ls cannot access %ls: kernel part skipped\n",

@@ -4,6 +4,7 @@
 #define HC_DETAIL_ACCELERATOR_HPP
 
 #include "hc/detail/config.hpp"
+#include "hc/detail/enums.hpp"
 #include "hc/detail/runtime.hpp"
 
 #include <chrono>
@@ -23,24 +24,9 @@ using accelerator_view_removed = Kalmar::accelerator_view_removed;
 using out_of_memory = Kalmar::out_of_memory;
 using unsupported_feature = Kalmar::unsupported_feature;
 
-enum queuing_mode { queuing_mode_immediate, queuing_mode_automatic };
-
-enum access_type {
-  access_type_none = 0,
-  access_type_read = 1,
-  access_type_write = 2,
-  access_type_read_write = 3,
-  access_type_auto = 4
-};
-
-enum execute_order { execute_in_order = 0, execute_any_order = 1 };
-
-enum memory_scope { no_scope = 0, accelerator_scope = 1, system_scope = 2 };
-
-enum hcWaitMode { hcWaitModeBlocked = 0, hcWaitModeActive = 1 };
-
 class accelerator;
 class accelerator_view;
+class AmPointerInfo; // <hc_am.hpp>
 template <typename T, int N> class array;
 template <typename T, int N> class array_view;
 
@@ -51,12 +37,31 @@ inline std::uint64_t get_tick_frequency() { return detail::tick_frequency(); }
 class completion_future {
 public:
   completion_future() = default;
-  completion_future(const completion_future &) = default;
-  completion_future(completion_future &&) = default;
-  completion_future &operator=(const completion_future &) = default;
-  completion_future &operator=(completion_future &&) = default;
+  completion_future(const completion_future &other) : state_(other.state_) {
+    count_in();
+  }
+  completion_future(completion_future &&other) noexcept
+      : state_(std::move(other.state_)) {}
+  completion_future &operator=(const completion_future &other) {
+    if (this != &other) {
+      count_out();
+      state_ = other.state_;
+      count_in();
+    }
+    return *this;
+  }
+  completion_future &operator=(completion_future &&other) noexcept {
+    if (this != &other) {
+      count_out();
+      state_ = std::move(other.state_);
+    }
+    return *this;
+  }
+  ~completion_future() { count_out(); }
   explicit completion_future(detail::async_ptr state)
-      : state_(std::move(state)) {}
+      : state_(std::move(state)) {
+    count_in();
+  }
 
   bool valid() const { return static_cast<bool>(state_); }
 
@@ -123,7 +128,15 @@ public:
   std::uint64_t get_end_tick() const { return state_ ? state_->end_tick() : 0; }
   std::uint64_t get_tick_frequency() const { return detail::tick_frequency(); }
   bool is_marker() const { return state_ && state_->is_marker(); }
-  long get_use_count() const { return state_.use_count(); }
+  // Owners of the operation, as hcc counted them: the futures that share it,
+  // plus one while the runtime still holds it (its queue keeps the last
+  // command it enqueued). 0 for an empty future.
+  int get_use_count() const {
+    if (!state_)
+      return 0;
+    int futures = state_->future_count();
+    return futures + (state_.use_count() > futures ? 1 : 0);
+  }
   // The HSA completion signal (an hsa_signal_t*) of a command of the HSA
   // backend; nullptr on other backends and for a default-constructed future.
   void *get_native_handle() const {
@@ -134,6 +147,15 @@ public:
   const detail::async_ptr &state() const { return state_; }
 
 private:
+  void count_in() noexcept {
+    if (state_)
+      state_->add_future();
+  }
+  void count_out() noexcept {
+    if (state_)
+      state_->drop_future();
+  }
+
   detail::async_ptr state_;
 };
 
@@ -145,6 +167,9 @@ public:
   queuing_mode get_queuing_mode() const { return mode_; }
   execute_order get_execute_order() const {
     return static_cast<execute_order>(queue_->order());
+  }
+  queue_priority get_queue_priority() const {
+    return static_cast<queue_priority>(queue_->priority());
   }
   bool get_is_auto_selection() const { return false; }
   unsigned int get_version() const {
@@ -170,6 +195,8 @@ public:
   void *get_hsa_am_region() const {
     return queue_->get_device().native_am_region();
   }
+  // The HSA backend allocates no fine-grained device memory: nullptr.
+  void *get_hsa_finegrained_am_region() const { return nullptr; }
   void *get_hsa_am_system_region() const {
     return queue_->get_device().native_am_system_region();
   }
@@ -179,8 +206,16 @@ public:
   void *get_hsa_kernarg_region() const {
     return queue_->get_device().native_kernarg_region();
   }
-  bool is_hsa_accelerator() const {
-    return queue_->get_device().info().backend == detail::backend_kind::hsa;
+  // True for every accelerator hc kernels run on: ROCr GPUs, CUDA GPUs and
+  // the CPU all implement the HSA execution model of queues, completion
+  // signals and shared virtual memory (docs/compatibility.md). The HSA
+  // handles above are non-null only on the ROCr backend.
+  bool is_hsa_accelerator() const { return true; }
+  // Restricting a queue to some compute units: only ROCr queues could be;
+  // this runtime applies no mask (false: not applied).
+  bool set_cu_mask(const std::vector<bool> &cu_mask) {
+    (void)cu_mask;
+    return false;
   }
 
   completion_future create_marker(memory_scope scope = system_scope) const {
@@ -209,6 +244,72 @@ public:
         queue_->marker(deps, static_cast<detail::memory_scope>(scope)));
   }
 
+  // Copies `size_bytes` from `src` to `dst` (note the order: source first)
+  // after the commands already in this view; returns when the bytes are
+  // there. Either pointer may be host memory, pinned memory or device
+  // memory of any accelerator.
+  void copy(const void *src, void *dst, size_t size_bytes) const {
+    detail::view_copy(queue_, dst, src, size_bytes)->wait();
+  }
+  // The same, asynchronous: the source and destination must stay valid
+  // until the future is ready. Later commands of this view wait for it.
+  completion_future copy_async(const void *src, void *dst,
+                               size_t size_bytes) const {
+    return completion_future(detail::view_copy(queue_, dst, src, size_bytes));
+  }
+  // hcc's copies with the caller's knowledge of both sides (HIP passed
+  // them): the direction, the tracker's information about each pointer, the
+  // accelerator whose copy engine to use and whether to avoid DMA. This
+  // runtime finds where each side lives itself and picks the engine of the
+  // accelerator that holds the device memory, so these copy exactly as
+  // copy() / copy_async() do.
+  void copy_ext(const void *src, void *dst, size_t size_bytes,
+                hcCommandKind copyDir, const AmPointerInfo &srcInfo,
+                const AmPointerInfo &dstInfo, const accelerator *copyAcc,
+                bool forceUnpinnedCopy) const {
+    (void)copyDir, (void)srcInfo, (void)dstInfo, (void)copyAcc,
+        (void)forceUnpinnedCopy;
+    copy(src, dst, size_bytes);
+  }
+  completion_future copy_async_ext(const void *src, void *dst,
+                                   size_t size_bytes, hcCommandKind copyDir,
+                                   const AmPointerInfo &srcInfo,
+                                   const AmPointerInfo &dstInfo,
+                                   const accelerator *copyAcc) const {
+    (void)copyDir, (void)srcInfo, (void)dstInfo, (void)copyAcc;
+    return copy_async(src, dst, size_bytes);
+  }
+  // Copies `height` rows of `width` bytes; rows start `srcPitch` bytes
+  // apart in the source, `dstPitch` in the destination. True when done.
+  bool copy2d_ext(const void *src, void *dst, size_t width, size_t height,
+                  size_t srcPitch, size_t dstPitch, hcCommandKind copyDir,
+                  const AmPointerInfo &srcInfo, const AmPointerInfo &dstInfo,
+                  const accelerator *copyAcc, bool forceUnpinnedCopy) const {
+    (void)forceUnpinnedCopy;
+    copy2d_async_ext(src, dst, width, height, srcPitch, dstPitch, copyDir,
+                     srcInfo, dstInfo, copyAcc)
+        .wait();
+    return true;
+  }
+  completion_future copy2d_async_ext(const void *src, void *dst, size_t width,
+                                     size_t height, size_t srcPitch,
+                                     size_t dstPitch, hcCommandKind copyDir,
+                                     const AmPointerInfo &srcInfo,
+                                     const AmPointerInfo &dstInfo,
+                                     const accelerator *copyAcc) const {
+    (void)copyDir, (void)srcInfo, (void)dstInfo, (void)copyAcc;
+    if (width == srcPitch && width == dstPitch)
+      return copy_async(src, dst, width * height);
+    // Row by row, in order on this view: the last row's future is the
+    // whole copy's.
+    detail::async_ptr last = detail::async_state::make_ready();
+    for (size_t row = 0; row < height; ++row)
+      last = detail::view_copy(
+          queue_, static_cast<char *>(dst) + row * dstPitch,
+          static_cast<const char *>(src) + row * srcPitch, width);
+    return completion_future(last);
+  }
+
   // Number of commands enqueued and not yet finished.
   std::size_t get_pending_async_ops() const { return queue_->pending_count(); }
   bool get_is_empty() const { return queue_->pending_count() == 0; }
@@ -235,6 +336,10 @@ private:
   queuing_mode mode_;
 };
 
+// The address of the global variable `symbol` as kernels see it
+// (accelerator::get_symbol_address with the variable's name).
+#define GET_SYMBOL_ADDRESS(acc, symbol) acc.get_symbol_address(#symbol);
+
 class accelerator {
 public:
   static const wchar_t default_accelerator[];
@@ -247,6 +352,7 @@ public:
   accelerator(const accelerator &) = default;
   accelerator &operator=(const accelerator &) = default;
 
+  // Every accelerator: the CPU first (as hcc listed it), then the GPUs.
   static std::vector<accelerator> get_all() {
     std::vector<accelerator> all;
     for (detail::device *d : detail::all_devices())
@@ -281,12 +387,29 @@ public:
     return info().max_tile_static_bytes;
   }
   unsigned get_cu_count() const { return info().compute_units; }
-  bool is_hsa_accelerator() const {
-    return info().backend == detail::backend_kind::hsa;
+  // This accelerator's position in get_all().
+  int get_seqnum() const {
+    const std::vector<detail::device *> &all = detail::all_devices();
+    for (std::size_t i = 0; i < all.size(); ++i)
+      if (all[i] == device_)
+        return static_cast<int>(i);
+    return -1;
   }
+  // See accelerator_view::is_hsa_accelerator().
+  bool is_hsa_accelerator() const { return true; }
+  // Full: kernels use any host memory as it is (the CPU; GPUs with
+  // pageable-memory access). Base: host memory must be made visible to
+  // them: hcc's runtime does that for what a kernel captures (docs/svm.md).
+  hcAgentProfile get_profile() const {
+    return info().reads_host_memory ? hcAgentProfileFull : hcAgentProfileBase;
+  }
+  // True when the host can read and write this accelerator's device memory
+  // (am_alloc with flags 0) directly.
+  bool has_cpu_accessible_am() const { return info().is_host_memory; }
   // HSA interop (see accelerator_view): nullptr on other backends.
   void *get_hsa_agent() const { return device_->native_agent(); }
   void *get_hsa_am_region() const { return device_->native_am_region(); }
+  void *get_hsa_finegrained_am_region() const { return nullptr; }
   void *get_hsa_am_system_region() const {
     return device_->native_am_system_region();
   }
@@ -295,6 +418,22 @@ public:
   }
   void *get_hsa_kernarg_region() const {
     return device_->native_kernarg_region();
+  }
+  // An opaque handle of the runtime's device, unique per accelerator.
+  const void *get_raw_device() const { return device_; }
+
+  // True when kernels on `other` can use this accelerator's memory
+  // directly (peer access). An accelerator is not its own peer; the CPU is
+  // nobody's.
+  bool get_is_peer(const accelerator &other) const {
+    return other.device_ != device_ && device_->is_peer(*other.device_);
+  }
+  std::vector<accelerator> get_peers() const {
+    std::vector<accelerator> peers;
+    for (const accelerator &a : get_all())
+      if (get_is_peer(a))
+        peers.push_back(a);
+    return peers;
   }
 
   access_type get_default_cpu_access_type() const { return cpu_access_; }
@@ -306,13 +445,61 @@ public:
   accelerator_view get_default_view() const {
     return accelerator_view(device_->default_queue());
   }
-  accelerator_view create_view(queuing_mode mode = queuing_mode_automatic) {
-    return accelerator_view(device_->create_queue(detail::execute_order::in_order),
-                            mode);
-  }
-  accelerator_view create_view(execute_order order, queuing_mode mode) {
+  accelerator_view create_view(execute_order order = execute_in_order,
+                               queuing_mode mode = queuing_mode_automatic,
+                               queue_priority priority = priority_normal) {
     return accelerator_view(
-        device_->create_queue(static_cast<detail::execute_order>(order)), mode);
+        detail::create_view_queue(
+            *device_, static_cast<detail::execute_order>(order),
+            static_cast<detail::queue_priority>(priority)),
+        mode);
+  }
+  // C++ AMP's form.
+  accelerator_view create_view(queuing_mode mode) {
+    return create_view(execute_in_order, mode);
+  }
+  // hcc's view for cooperative kernels (grid-wide synchronisation on ROCr).
+  // hc has no grid-wide barrier here, so it is an ordinary new view.
+  accelerator_view create_cooperative_view() { return create_view(); }
+  // The default view, then every view made with create_view() that is
+  // still in use, in creation order.
+  std::vector<accelerator_view> get_all_views() {
+    std::vector<accelerator_view> views;
+    for (detail::queue_ptr &q : detail::device_views(*device_))
+      views.push_back(accelerator_view(std::move(q)));
+    return views;
+  }
+
+  // Global variables used by kernels (`[[hc]] int table[16];` or any
+  // global a kernel reads): kernels use the host's variable itself
+  // (docs/svm.md), so its address is the host's. nullptr when no kernel of
+  // the program uses a variable of that name.
+  void *get_symbol_address(const char *symbolName) {
+    return detail::find_host_global(symbolName);
+  }
+  // Copies `count` bytes between `hostptr` and the variable at `offset`:
+  // into it with hcMemcpyHostToDevice, out of it with hcMemcpyDeviceToHost,
+  // after the commands already on the default view.
+  void memcpy_symbol(const char *symbolName, void *hostptr, size_t count,
+                     size_t offset = 0,
+                     hcCommandKind kind = hcMemcpyHostToDevice) {
+    void *address = get_symbol_address(symbolName);
+    if (!address)
+      throw runtime_exception(
+          std::string("accelerator::memcpy_symbol: no kernel of this "
+                      "program uses a global variable named '") +
+              (symbolName ? symbolName : "(null)") + "'",
+          Kalmar::E_INVALIDARG_CODE);
+    memcpy_symbol(address, hostptr, count, offset, kind);
+  }
+  void memcpy_symbol(void *symbolAddr, void *hostptr, size_t count,
+                     size_t offset = 0,
+                     hcCommandKind kind = hcMemcpyHostToDevice) {
+    char *symbol = static_cast<char *>(symbolAddr) + offset;
+    if (kind == hcMemcpyDeviceToHost)
+      get_default_view().copy(symbol, hostptr, count);
+    else
+      get_default_view().copy(hostptr, symbol, count);
   }
 
   bool operator==(const accelerator &other) const {

@@ -13,12 +13,14 @@
 namespace hc {
 namespace detail {
 
-// am_alloc flag bits (the values of hc_am.hpp's macros).
+// am_alloc flag bits (the values of hc_am.hpp's macros, hcc's values:
+// amHostNonCoherent is amHostPinned).
 enum : unsigned {
   am_flag_host_pinned = 0x1,
   am_flag_host_coherent = 0x2,
-  am_flag_host_non_coherent = 0x4,
-  am_flag_all = 0x7
+  am_flag_host_unmapped = 0x4,
+  am_flag_device_finegrained = 0x8,
+  am_flag_all = 0xf
 };
 
 // One tracked range. `base`/`bytes` is the range; the pointers are what
@@ -36,21 +38,27 @@ struct am_record {
   int app_id = -1;
   unsigned app_flags = 0;
   void *app_pointer = nullptr;
+  // am_aligned_alloc: the start of the block the allocator returned, when
+  // the range begins later to be aligned; null otherwise.
+  void *unaligned_pointer = nullptr;
   // The device that allocated or page-locked it (for pinned host memory of
   // the CPU accelerator: a GPU); null for plain user memory.
   device *owner = nullptr;
 };
 
-// Whether pinned host memory allocated without amHostCoherent or
-// amHostNonCoherent is coherent: HIP_HOST_COHERENT unset or not "0".
+// Whether pinned host memory allocated with amHostPinned is coherent:
+// HIP_HOST_COHERENT unset or not "0".
 bool am_default_coherent();
 
-// am_alloc: `bytes` of memory for `dev`. flags 0: device memory (host
-// memory on the CPU device); amHostPinned / amHostCoherent /
-// amHostNonCoherent: pinned host memory mapped into every GPU. Null for 0
-// bytes or when memory is exhausted; runtime_exception for invalid flags
-// (coherent and non-coherent together, unknown bits).
-void *am_allocate(std::size_t bytes, device &dev, unsigned flags);
+// am_alloc / am_aligned_alloc: `bytes` of memory for `dev`, at an address
+// that is a multiple of `alignment` (0: the allocator's own). flags 0 or
+// amDeviceFinegrained: device memory (host memory on the CPU device);
+// amHostPinned (= amHostNonCoherent) / amHostCoherent: pinned host memory
+// mapped into every GPU (amHostUnmapped too: see docs/host-memory.md).
+// Null for 0 bytes or when memory is exhausted; runtime_exception for
+// unknown flag bits or an alignment that is not a power of two.
+void *am_allocate(std::size_t bytes, device &dev, unsigned flags,
+                  std::size_t alignment = 0);
 // am_free: true when `ptr` (the base of an am_alloc block) was freed.
 bool am_release(void *ptr) noexcept;
 
@@ -59,7 +67,8 @@ bool am_find(const void *ptr, am_record *record);
 // Adds [ptr, ptr + record.bytes); false for null or 0 bytes, or a range
 // overlapping a tracked one.
 bool am_track(void *ptr, const am_record &record);
-bool am_update(const void *ptr, int app_id, unsigned app_flags);
+bool am_update(const void *ptr, int app_id, unsigned app_flags,
+               void *app_pointer);
 bool am_untrack(const void *ptr);
 // Untracks every range of `dev`, freeing those am_alloc made; the count.
 std::size_t am_reset(device &dev);
@@ -82,6 +91,9 @@ bool am_is_pinned_host(const void *ptr, std::size_t bytes) noexcept;
 // am_map_to_peers: false when `ptr` is not an am_alloc block or a peer
 // cannot reach it.
 bool am_map_peers(void *ptr, std::size_t count, device *const *peers);
+// am_memtracker_update_peers: am_map_peers for every am_alloc block of
+// `dev`; blocks a peer cannot reach are left as they are.
+void am_map_peers_of(device &dev, std::size_t count, device *const *peers);
 // am_memory_host_lock / unlock: page-locks user memory for `dev`'s backend
 // and tracks it as pinned user memory.
 bool am_host_lock(device &dev, void *ptr, std::size_t bytes);

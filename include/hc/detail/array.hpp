@@ -193,7 +193,13 @@ public:
   accelerator_view get_associated_accelerator_view() const {
     return get_accelerator_view();
   }
-  access_type get_cpu_access_type() const { return cpu_access_; }
+  // access_type_auto resolves to read_write: the host can read and write
+  // an array on any accelerator here (its data is brought to the host on
+  // demand), as on hcc's APUs.
+  access_type get_cpu_access_type() const {
+    return cpu_access_ == access_type_auto ? access_type_read_write
+                                           : cpu_access_;
+  }
 
   // --- element access ------------------------------------------------------
 

@@ -51,9 +51,19 @@ HC_INLINE const kernel_args<Kernel, N> &unpack(const raw_args<Kernel, N> &raw) {
 }
 
 // Calls the functor even if its operator() is not const (mutable lambdas).
+// hcc also ran kernels that take no index at all (`[]() [[hc]] {}`).
+// Overloads rather than `if constexpr`: the headers also serve C++11/14.
+template <class Kernel, class Arg>
+HC_INLINE auto invoke_with(Kernel &k, Arg &arg, int) -> decltype(k(arg), void()) {
+  k(arg);
+}
+template <class Kernel, class Arg>
+HC_INLINE void invoke_with(Kernel &k, Arg &, long) {
+  k();
+}
 template <class Kernel, class Arg>
 HC_INLINE void invoke(const Kernel &k, Arg &arg) {
-  const_cast<Kernel &>(k)(arg);
+  invoke_with(const_cast<Kernel &>(k), arg, 0);
 }
 
 template <int N>
@@ -169,20 +179,33 @@ template <int N> void check_domain(const extent<N> &ext) {
 template <int N>
 void check_tiles(const tiled_extent<N> &ext, const accelerator_view &av) {
   check_domain<N>(ext);
+  const device_info &info = av.queue()->get_device().info();
+  // hcc's messages, which programs match.
+  auto too_big = [](std::size_t tile, const char *what, std::size_t limit,
+                    int dim) {
+    return invalid_compute_domain(
+        "The extent of the tile (" + std::to_string(tile) + ") exceeds the " +
+        what + " (" + std::to_string(limit) + ") in dimension " +
+        std::to_string(dim) + " of parallel_for_each");
+  };
   std::size_t tile_size = 1;
   for (int i = 0; i < N; ++i) {
     if (ext.tile_dim[i] <= 0)
       throw invalid_compute_domain(
           "parallel_for_each: tile size " + std::to_string(ext.tile_dim[i]) +
           " in dimension " + std::to_string(i) + " is not positive");
-    tile_size *= static_cast<std::size_t>(ext.tile_dim[i]);
+    auto tile = static_cast<std::size_t>(ext.tile_dim[i]);
+    if (tile > info.max_tile_size)
+      throw too_big(tile, "device limit", info.max_tile_size, i);
+    if (ext.tile_dim[i] > ext[i])
+      throw too_big(tile, "compute grid extent", ext[i], i);
+    tile_size *= tile;
   }
-  const device_info &info = av.queue()->get_device().info();
   if (tile_size > info.max_tile_size)
     throw invalid_compute_domain(
-        "parallel_for_each: a tile of " + std::to_string(tile_size) +
-        " work-items exceeds the accelerator's limit of " +
-        std::to_string(info.max_tile_size));
+        "The extent of the tile (" + std::to_string(tile_size) +
+        " work-items) exceeds the device limit (" +
+        std::to_string(info.max_tile_size) + ") of parallel_for_each");
   if (info.max_tile_static_bytes &&
       ext.get_dynamic_group_segment_size() > info.max_tile_static_bytes)
     throw invalid_compute_domain(
@@ -265,6 +288,10 @@ template <int N, typename Kernel>
 completion_future parallel_for_each(const accelerator_view &av,
                                     const tiled_extent<N> &compute_domain,
                                     const Kernel &f) {
+  // As hcc: an empty domain runs nothing, whatever its tiles.
+  detail::check_domain<N>(compute_domain);
+  if (compute_domain.size_wide() == 0)
+    return completion_future();
   detail::check_tiles(compute_domain, av);
   return detail::launch<true>(av,
                               static_cast<const extent<N> &>(compute_domain),

@@ -60,6 +60,9 @@ enum class memory_scope : int { none = 0, accelerator = 1, system = 2 };
 // Values match hc::execute_order.
 enum class execute_order : int { in_order = 0, any_order = 1 };
 
+// Values match hc::queue_priority.
+enum class queue_priority : int { high = 0, normal = 1, low = 2 };
+
 // ---------------------------------------------------------------------------
 // Asynchronous operations.
 // ---------------------------------------------------------------------------
@@ -99,6 +102,17 @@ public:
   }
   bool is_marker() const noexcept { return is_marker_; }
   void set_marker(bool m) noexcept { is_marker_ = m; }
+  // completion_future objects referring to this state
+  // (completion_future::get_use_count).
+  void add_future() noexcept {
+    futures_.fetch_add(1, std::memory_order_relaxed);
+  }
+  void drop_future() noexcept {
+    futures_.fetch_sub(1, std::memory_order_relaxed);
+  }
+  int future_count() const noexcept {
+    return futures_.load(std::memory_order_relaxed);
+  }
   // completion_future::get_native_handle(): the HSA backend's completion
   // signal (an hsa_signal_t*); null on other backends.
   virtual void *native_handle() noexcept { return nullptr; }
@@ -123,6 +137,7 @@ private:
   std::exception_ptr error_;
   std::atomic<bool> done_{false};
   std::uint64_t begin_ns_ = 0, end_ns_ = 0;
+  std::atomic<int> futures_{0};
   bool is_marker_ = false;
 };
 
@@ -230,8 +245,11 @@ public:
   virtual const device_info &info() const = 0;
   // The default queue (accelerator::get_default_view()).
   virtual std::shared_ptr<queue> default_queue() = 0;
-  // A new independent queue (accelerator::create_view()).
-  virtual std::shared_ptr<queue> create_queue(execute_order order) = 0;
+  // A new independent queue (accelerator::create_view()). Backends whose
+  // devices schedule queues by priority honour `priority`; others ignore it
+  // (the queue still reports it).
+  virtual std::shared_ptr<queue> create_queue(execute_order order,
+                                              queue_priority priority) = 0;
 
   // Device memory. allocate throws Kalmar::out_of_memory.
   virtual void *allocate(std::size_t bytes) = 0;
@@ -266,9 +284,22 @@ public:
     (void)addr;
     return false;
   }
+  // True when `addr` lies in memory allocated on this device that the host
+  // cannot access directly (device memory of a GPU; never for the CPU).
+  virtual bool owns_device_memory(const void *addr) {
+    (void)addr;
+    return false;
+  }
   // Lets kernels on this device access memory allocated on `owner`
   // (am_map_to_peers; CUDA peer access). False when it cannot.
   virtual bool enable_access_to(device &owner) { return &owner == this; }
+  // True when kernels on `peer`, another device, can access this device's
+  // memory directly (accelerator::get_is_peer). Never true for the device
+  // itself, nor between devices of different backends.
+  virtual bool is_peer(device &peer) {
+    (void)peer;
+    return false;
+  }
 
   // HSA interop of hc (accelerator::get_hsa_agent(), ...): pointers to the
   // backend's hsa_agent_t, hsa_amd_memory_pool_t and hsa_region_t; null on
@@ -291,6 +322,7 @@ public:
   virtual ~queue();
   virtual device &get_device() = 0;
   virtual execute_order order() const { return execute_order::in_order; }
+  queue_priority priority() const noexcept { return priority_; }
 
   // Enqueue commands. Each starts only after every state in `deps` is ready
   // and after the commands enqueued before it on this queue.
@@ -325,12 +357,16 @@ public:
   // accelerator_view::get_hsa_queue(): the hsa_queue_t* of the HSA backend;
   // null on other backends.
   virtual void *native_queue() { return nullptr; }
+
+protected:
+  // Set by the backend that creates the queue.
+  queue_priority priority_ = queue_priority::normal;
 };
 
 using queue_ptr = std::shared_ptr<queue>;
 
-// All devices of all backends, in a stable order. The CPU device is always
-// present; GPUs come first. Thread-safe, initialised on first use.
+// All devices of all backends, in a stable order: the CPU device (always
+// present) first, then the GPUs. Thread-safe, initialised on first use.
 const std::vector<device *> &all_devices();
 // The device chosen by HCC_DEFAULT_ACCELERATOR (cpu | cuda | hsa | a device
 // path), else the first GPU, else the CPU. Changeable with
@@ -339,6 +375,28 @@ device &default_device();
 bool set_default_device(const std::wstring &device_path);
 device *find_device(const std::wstring &device_path);
 device &cpu_device();
+
+// accelerator::create_view(): a new queue of `dev`, remembered (weakly) for
+// device_views().
+queue_ptr create_view_queue(device &dev, execute_order order,
+                            queue_priority priority);
+// accelerator::get_all_views(): the default queue, then the queues of
+// create_view_queue() still alive, in creation order.
+std::vector<queue_ptr> device_views(device &dev);
+
+// accelerator::get_symbol_address(): the address of the global variable
+// whose symbol is `name` among those the program's kernels use (kernels use
+// the host's variables, docs/svm.md); null when no kernel uses one of that
+// name.
+void *find_host_global(const char *name) noexcept;
+
+// accelerator_view::copy()/copy_async(): copies `bytes` from `src` to `dst`
+// after the commands already on `q`, wherever each pointer is (host memory,
+// device memory of any device tracked by hc_am, pinned memory). The
+// returned state is ready when the bytes are in place; commands enqueued on
+// `q` afterwards start after it.
+async_ptr view_copy(const queue_ptr &q, void *dst, const void *src,
+                    std::size_t bytes);
 
 // ---------------------------------------------------------------------------
 // Data: storage behind array and array_view.

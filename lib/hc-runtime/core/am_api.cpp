@@ -67,15 +67,17 @@ void *allocate_pinned(std::size_t bytes, device &dev, bool coherent,
 }
 
 void release_entry(const am_entry &e) noexcept {
+  // The allocator's block starts before the range when it was aligned.
+  void *block = e.record.unaligned_pointer ? e.record.unaligned_pointer : e.base;
   switch (e.kind) {
   case am_kind::device_memory:
-    e.record.owner->deallocate(e.base);
+    e.record.owner->deallocate(block);
     break;
   case am_kind::pinned_host:
-    e.record.owner->free_pinned_host(e.base);
+    e.record.owner->free_pinned_host(block);
     break;
   case am_kind::plain_host:
-    rt::free_host(e.base);
+    rt::free_host(block);
     break;
   case am_kind::user_locked:
     if (e.record.owner)
@@ -88,42 +90,47 @@ void release_entry(const am_entry &e) noexcept {
 
 } // namespace
 
-void *am_allocate(std::size_t bytes, device &dev, unsigned flags) {
+void *am_allocate(std::size_t bytes, device &dev, unsigned flags,
+                  std::size_t alignment) {
   if (flags & ~unsigned(am_flag_all))
     throw Kalmar::runtime_exception(
         "am_alloc: unknown flag bits " + hex(flags & ~unsigned(am_flag_all)) +
-            " (valid: amHostPinned, amHostCoherent, amHostNonCoherent)",
+            " (valid: amHostPinned, amHostNonCoherent, amHostCoherent, "
+            "amHostUnmapped, amDeviceFinegrained)",
         Kalmar::E_INVALIDARG_CODE);
-  if ((flags & am_flag_host_coherent) && (flags & am_flag_host_non_coherent))
+  if (alignment & (alignment - 1))
     throw Kalmar::runtime_exception(
-        "am_alloc: amHostCoherent and amHostNonCoherent are mutually "
-        "exclusive",
+        "am_aligned_alloc: alignment " + std::to_string(alignment) +
+            " is not a power of two",
         Kalmar::E_INVALIDARG_CODE);
   if (bytes == 0)
     return nullptr;
+  // Over-allocate by the alignment and track the aligned part; am_free of
+  // the aligned pointer releases the whole block.
+  std::size_t block = bytes + alignment;
   am_record r;
   r.bytes = bytes;
   r.dev = &dev;
   r.am_managed = true;
   void *p = nullptr;
   am_kind kind;
-  if (flags == 0) {
+  // As hcc: amHostPinned first, then amHostCoherent; otherwise device
+  // memory (amDeviceFinegrained included).
+  bool host = flags & (am_flag_host_pinned | am_flag_host_coherent);
+  if (!host) {
     try {
-      p = dev.allocate(bytes);
+      p = dev.allocate(block);
     } catch (const Kalmar::out_of_memory &) {
       return nullptr; // hcc's contract: null when memory is exhausted
     }
     kind = am_kind::device_memory;
     r.owner = &dev;
-    r.device_pointer = p;
     r.in_device_memory = !dev.info().is_host_memory;
-    r.host_pointer = r.in_device_memory ? nullptr : p;
   } else {
-    bool coherent = (flags & am_flag_host_coherent)       ? true
-                    : (flags & am_flag_host_non_coherent) ? false
-                                                          : am_default_coherent();
+    bool coherent = (flags & am_flag_host_pinned) ? am_default_coherent()
+                                                   : true;
     device *owner = nullptr;
-    p = allocate_pinned(bytes, dev, coherent, owner);
+    p = allocate_pinned(block, dev, coherent, owner);
     if (p) {
       kind = am_kind::pinned_host;
       r.pinned = true;
@@ -131,7 +138,7 @@ void *am_allocate(std::size_t bytes, device &dev, unsigned flags) {
     } else if (dev.info().is_host_memory) {
       // No GPU at all: the CPU accelerator's memory is host memory anyway.
       try {
-        p = rt::allocate_host(bytes);
+        p = rt::allocate_host(block);
       } catch (const Kalmar::out_of_memory &) {
         return nullptr;
       }
@@ -140,19 +147,28 @@ void *am_allocate(std::size_t bytes, device &dev, unsigned flags) {
       return nullptr;
     }
     r.coherent = coherent;
-    r.host_pointer = r.device_pointer = p;
   }
-  if (!am_tracker::instance().insert(p, r, kind)) {
+  void *base = p;
+  if (alignment) {
+    auto address = reinterpret_cast<std::uintptr_t>(p);
+    base = reinterpret_cast<void *>((address + alignment - 1) &
+                                    ~std::uintptr_t(alignment - 1));
+    if (base != p)
+      r.unaligned_pointer = p;
+  }
+  r.device_pointer = base;
+  r.host_pointer = r.in_device_memory ? nullptr : base;
+  if (!am_tracker::instance().insert(base, r, kind)) {
     // Cannot happen for fresh memory unless the user tracked a range the
     // allocator has since reused; refuse rather than mis-track.
-    am_entry e{p, r, kind};
+    am_entry e{base, r, kind};
     release_entry(e);
     throw Kalmar::runtime_exception(
         "am_alloc: the new block overlaps a range added with "
         "am_memtracker_add; remove stale ranges first",
         Kalmar::E_FAIL_CODE);
   }
-  return p;
+  return base;
 }
 
 bool am_release(void *ptr) noexcept {
@@ -183,8 +199,9 @@ bool am_track(void *ptr, const am_record &record) {
   return am_tracker::instance().insert(ptr, r, am_kind::user);
 }
 
-bool am_update(const void *ptr, int app_id, unsigned app_flags) {
-  return am_tracker::instance().update(ptr, app_id, app_flags);
+bool am_update(const void *ptr, int app_id, unsigned app_flags,
+               void *app_pointer) {
+  return am_tracker::instance().update(ptr, app_id, app_flags, app_pointer);
 }
 
 bool am_untrack(const void *ptr) {
@@ -302,61 +319,32 @@ bool am_is_pinned_host(const void *ptr, std::size_t bytes) noexcept {
   return am_tracker::instance().pinned_host(ptr, bytes);
 }
 
-namespace {
-
-// The device whose memory `ptr` is in, or null for host memory.
-device *device_of(const void *ptr) {
-  am_entry e;
-  if (am_tracker::instance().find(ptr, &e) && e.record.in_device_memory)
-    return e.record.dev;
-  return nullptr;
-}
-
-void copy_and_wait(device &dev, void *dst, const void *src, std::size_t bytes,
-                   copy_direction direction) {
-  dev.default_queue()->copy(dst, src, bytes, direction, {})->wait();
-}
-
-} // namespace
-
 bool am_copy_bytes(void *dst, const void *src, std::size_t bytes) {
   if (bytes == 0)
     return true;
   if (!dst || !src)
     return false;
   try {
-    device *from = device_of(src), *to = device_of(dst);
-    if (!from && !to) {
-      std::memcpy(dst, src, bytes);
-    } else if (!from) {
-      copy_and_wait(*to, dst, src, bytes, copy_direction::host_to_device);
-    } else if (!to) {
-      copy_and_wait(*from, dst, src, bytes, copy_direction::device_to_host);
-    } else if (from == to) {
-      copy_and_wait(*to, dst, src, bytes, copy_direction::device_to_device);
-    } else if (async_ptr peer =
-                   to->default_queue()->copy_from_peer(dst, *from, src, bytes,
-                                                       {})) {
-      peer->wait();
-    } else {
-      // No peer path: through host memory.
-      void *staging = rt::allocate_host(bytes);
-      try {
-        copy_and_wait(*from, staging, src, bytes,
-                      copy_direction::device_to_host);
-        copy_and_wait(*to, dst, staging, bytes,
-                      copy_direction::host_to_device);
-      } catch (...) {
-        rt::free_host(staging);
-        throw;
-      }
-      rt::free_host(staging);
-    }
+    // On the default view of the device that holds either side.
+    am_record record;
+    device *holder = &cpu_device();
+    for (const void *p : {static_cast<const void *>(dst), src})
+      if (am_find(p, &record) && record.in_device_memory)
+        holder = record.dev;
+    view_copy(holder->default_queue(), dst, src, bytes)->wait();
     return true;
   } catch (const std::exception &e) {
     rt::warn(std::string("am_copy failed: ") + e.what());
     return false;
   }
+}
+
+void am_map_peers_of(device &dev, std::size_t count, device *const *peers) {
+  if (!count)
+    return;
+  for (const am_entry &e : am_tracker::instance().snapshot())
+    if (e.record.am_managed && e.record.dev == &dev)
+      am_map_peers(e.base, count, peers);
 }
 
 bool am_map_peers(void *ptr, std::size_t count, device *const *peers) {

@@ -69,7 +69,8 @@ bool am_tracker::erase(const void *ptr, bool exact_base, am_entry *removed) {
   return true;
 }
 
-bool am_tracker::update(const void *ptr, int app_id, unsigned app_flags) {
+bool am_tracker::update(const void *ptr, int app_id, unsigned app_flags,
+                        void *app_pointer) {
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = locate(reinterpret_cast<std::uintptr_t>(ptr));
   if (it == entries_.end())
@@ -77,6 +78,7 @@ bool am_tracker::update(const void *ptr, int app_id, unsigned app_flags) {
   am_record &r = entries_.at(it->first).record;
   r.app_id = app_id;
   r.app_flags = app_flags;
+  r.app_pointer = app_pointer;
   return true;
 }
 

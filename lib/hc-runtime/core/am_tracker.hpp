@@ -43,7 +43,8 @@ public:
   // Removes the entry holding `ptr` (with `exact_base`: only if `ptr` is
   // its base); the removed entry in `removed`.
   bool erase(const void *ptr, bool exact_base, am_entry *removed);
-  bool update(const void *ptr, int app_id, unsigned app_flags);
+  bool update(const void *ptr, int app_id, unsigned app_flags,
+              void *app_pointer);
   // Removes and returns every entry whose record names `dev`.
   std::vector<am_entry> take_all(const device *dev);
   std::vector<am_entry> snapshot() const;

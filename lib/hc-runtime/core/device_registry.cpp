@@ -86,8 +86,11 @@ struct registry {
         warn(std::string("a device backend failed to start: ") + e.what());
       }
     }
-    // GPUs first, in backend order; the CPU last.
-    std::stable_partition(devices.begin(), devices.end(), is_gpu);
+    // The CPU first, then the GPUs in backend order: the order of hcc's
+    // accelerator::get_all(), which programs index (get_all()[1] for the
+    // first GPU).
+    std::stable_partition(devices.begin(), devices.end(),
+                          [](const device *d) { return !is_gpu(d); });
     default_device_ = select_default_device(
         devices, env_string("HCC_DEFAULT_ACCELERATOR"));
   }

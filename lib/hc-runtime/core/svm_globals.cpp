@@ -1,5 +1,6 @@
 #include "core/svm_globals.hpp"
 
+#include "core/image_registry.hpp"
 #include "core/profiler.hpp"
 #include "core/svm_visibility.hpp"
 
@@ -11,8 +12,6 @@ namespace detail {
 namespace rt {
 namespace svm {
 
-namespace {
-
 void *host_address(const __hcc_image_desc &desc, const char *name) {
   if (!desc.host_globals)
     return nullptr;
@@ -22,8 +21,6 @@ void *host_address(const __hcc_image_desc &desc, const char *name) {
       return table.entries[i].address;
   return nullptr;
 }
-
-} // namespace
 
 void refuse_host_global(const __hcc_image_desc &desc, const char *name,
                         const std::string &why) {
@@ -68,5 +65,23 @@ std::vector<std::uint64_t> host_global_addresses(device &dev,
 
 } // namespace svm
 } // namespace rt
+} // namespace detail
+} // namespace hc
+
+namespace hc {
+namespace detail {
+
+void *find_host_global(const char *name) noexcept {
+  if (!name)
+    return nullptr;
+  try {
+    for (const rt::image &img : rt::registered_images())
+      if (void *address = rt::svm::host_address(img.desc, name))
+        return address;
+  } catch (...) {
+  }
+  return nullptr;
+}
+
 } // namespace detail
 } // namespace hc

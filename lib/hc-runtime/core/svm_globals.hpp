@@ -30,6 +30,10 @@ std::vector<std::uint64_t> host_global_addresses(device &dev,
                                                  const char *names,
                                                  std::size_t slots_bytes);
 
+// The host address of the global variable `name` in the image's table of
+// host globals; null when the table has none of that name.
+void *host_address(const __hcc_image_desc &desc, const char *name);
+
 // The same error, for what the backend finds wrong with the image.
 [[noreturn]] void refuse_host_global(const __hcc_image_desc &desc,
                                      const char *name, const std::string &why);

@@ -22,7 +22,7 @@ int main() {
             hc::am_copy(out, dev, sizeof out) == AM_SUCCESS;
   for (size_t i = 0; ok && i < n; ++i)
     ok = out[i] == int(i) * 3;
-  hc::AmPointerInfo info(nullptr, nullptr, 0, acc);
+  hc::AmPointerInfo info(nullptr, nullptr, nullptr, 0, acc);
   ok = ok && hc::am_memtracker_getinfo(&info, dev + 10) == AM_SUCCESS &&
        info._sizeBytes == n * sizeof(int);
   ok = ok && hc::am_free(dev) == AM_SUCCESS;

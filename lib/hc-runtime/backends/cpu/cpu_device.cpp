@@ -50,8 +50,9 @@ std::shared_ptr<queue> cpu_device::default_queue() {
   return default_queue_;
 }
 
-std::shared_ptr<queue> cpu_device::create_queue(execute_order order) {
-  return std::make_shared<cpu_queue>(*this, order);
+std::shared_ptr<queue> cpu_device::create_queue(execute_order order,
+                                             queue_priority priority) {
+  return std::make_shared<cpu_queue>(*this, order, priority);
 }
 
 void *cpu_device::allocate(std::size_t bytes) { return allocate_host(bytes); }

@@ -19,7 +19,8 @@ public:
 
   const device_info &info() const override { return info_; }
   std::shared_ptr<queue> default_queue() override;
-  std::shared_ptr<queue> create_queue(execute_order order) override;
+  std::shared_ptr<queue> create_queue(execute_order order,
+                                      queue_priority priority) override;
   void *allocate(std::size_t bytes) override;
   void deallocate(void *ptr) noexcept override;
 

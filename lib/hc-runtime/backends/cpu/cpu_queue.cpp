@@ -28,9 +28,14 @@ std::vector<async_ptr> non_null(const std::vector<async_ptr> &deps) {
 
 } // namespace
 
-cpu_queue::cpu_queue(device &dev, execute_order order)
+cpu_queue::cpu_queue(device &dev, execute_order order,
+                     queue_priority priority)
     : device_(dev), order_(order),
-      dispatcher_(std::make_shared<dispatcher>()) {}
+      dispatcher_(std::make_shared<dispatcher>()) {
+  // The thread pool runs every queue's kernels alike; the priority is kept
+  // for accelerator_view::get_queue_priority().
+  priority_ = priority;
+}
 
 cpu_queue::~cpu_queue() { dispatcher_->shut_down(); }
 

@@ -21,7 +21,8 @@ class dispatcher;
 
 class cpu_queue final : public queue {
 public:
-  cpu_queue(device &dev, execute_order order);
+  cpu_queue(device &dev, execute_order order,
+            queue_priority priority = queue_priority::normal);
   ~cpu_queue() override; // lets enqueued commands finish, does not block
 
   device &get_device() override { return device_; }

@@ -85,8 +85,9 @@ std::shared_ptr<queue> cuda_device::default_queue() {
   return default_queue_;
 }
 
-std::shared_ptr<queue> cuda_device::create_queue(execute_order order) {
-  return std::make_shared<cuda_queue>(*this, order);
+std::shared_ptr<queue> cuda_device::create_queue(execute_order order,
+                                             queue_priority priority) {
+  return std::make_shared<cuda_queue>(*this, order, priority);
 }
 
 void *cuda_device::allocate(std::size_t bytes) {

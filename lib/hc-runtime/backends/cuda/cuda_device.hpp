@@ -172,7 +172,8 @@ private:
 class cuda_queue final : public queue,
                          public std::enable_shared_from_this<cuda_queue> {
 public:
-  cuda_queue(cuda_device &dev, execute_order order);
+  cuda_queue(cuda_device &dev, execute_order order,
+            queue_priority priority = queue_priority::normal);
   ~cuda_queue() override;
 
   device &get_device() override;
@@ -238,7 +239,8 @@ public:
 
   const device_info &info() const override { return info_; }
   std::shared_ptr<queue> default_queue() override;
-  std::shared_ptr<queue> create_queue(execute_order order) override;
+  std::shared_ptr<queue> create_queue(execute_order order,
+                                      queue_priority priority) override;
   void *allocate(std::size_t bytes) override;
   void deallocate(void *ptr) noexcept override;
   // Pinned host memory and host registration (cuda_host_memory.cpp):
@@ -248,10 +250,12 @@ public:
   bool register_host(void *ptr, std::size_t bytes) override;
   void unregister_host(void *ptr) noexcept override;
   bool kernel_can_access(const void *addr) override;
+  bool owns_device_memory(const void *addr) override;
   bool can_share_host_memory() const override {
     return api_->cuMemHostRegister && api_->cuMemHostUnregister;
   }
   bool enable_access_to(device &owner) override;
+  bool is_peer(device &peer) override;
   CUdevice handle() const { return handle_; }
 
   const driver_api &api() const { return *api_; }
@@ -280,6 +284,10 @@ public:
 
 private:
   struct jit_logs;
+
+  // `owner` when it is another CUDA device of the same driver whose memory
+  // this device's kernels can access directly (cuDeviceCanAccessPeer).
+  cuda_device *accessible_peer(device &owner);
 
   CUmodule load_image(std::size_t index, const void *data, std::size_t size,
                       const char *target, const char *source);

@@ -109,7 +109,11 @@ enum CUjitInputType : int {
 };
 
 // cuPointerGetAttribute.
-enum : int { CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2 };
+enum : int {
+  CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2,
+  CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9
+};
+enum : unsigned { CU_MEMORYTYPE_HOST = 1, CU_MEMORYTYPE_DEVICE = 2 };
 
 // cuMemHostAlloc / cuMemHostRegister flags.
 enum : unsigned {
@@ -215,7 +219,11 @@ enum : unsigned {
   X(cuDeviceCanAccessPeer, "cuDeviceCanAccessPeer", (int *, CUdevice, CUdevice)) \
   X(cuCtxEnablePeerAccess, "cuCtxEnablePeerAccess", (CUcontext, unsigned))      \
   X(cuPointerGetAttribute, "cuPointerGetAttribute",                            \
-    (void *, int, CUdeviceptr))
+    (void *, int, CUdeviceptr))                                                \
+  /* accelerator::create_view with a queue_priority */                       \
+  X(cuCtxGetStreamPriorityRange, "cuCtxGetStreamPriorityRange", (int *, int *)) \
+  X(cuStreamCreateWithPriority, "cuStreamCreateWithPriority",                  \
+    (CUstream *, unsigned, int))
 
 struct driver_api {
 #define HCC_CUDA_MEMBER(member, symbol, params) CUresult(*member) params = nullptr;

@@ -115,17 +115,44 @@ bool cuda_device::kernel_can_access(const void *addr) {
                                      device_ptr(addr)) == CUDA_SUCCESS;
 }
 
-bool cuda_device::enable_access_to(device &owner) {
-  if (&owner == this)
-    return true;
-  auto *other = dynamic_cast<cuda_device *>(&owner);
-  if (!other || &other->api() != api_.get() || !api_->cuDeviceCanAccessPeer ||
-      !api_->cuCtxEnablePeerAccess)
+bool cuda_device::owns_device_memory(const void *addr) {
+  if (!api_->cuPointerGetAttribute)
     return false;
+  unsigned memory_type = 0;
+  int ordinal = -1;
+  return api_->cuPointerGetAttribute(&memory_type,
+                                     CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                     device_ptr(addr)) == CUDA_SUCCESS &&
+         memory_type == CU_MEMORYTYPE_DEVICE &&
+         api_->cuPointerGetAttribute(&ordinal,
+                                     CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
+                                     device_ptr(addr)) == CUDA_SUCCESS &&
+         ordinal == static_cast<int>(handle_);
+}
+
+cuda_device *cuda_device::accessible_peer(device &owner) {
+  auto *other = dynamic_cast<cuda_device *>(&owner);
+  if (!other || other == this || &other->api() != api_.get() ||
+      !api_->cuDeviceCanAccessPeer)
+    return nullptr;
   int can = 0;
   if (api_->cuDeviceCanAccessPeer(&can, handle_, other->handle()) !=
           CUDA_SUCCESS ||
       !can)
+    return nullptr;
+  return other;
+}
+
+bool cuda_device::is_peer(device &peer) {
+  auto *other = dynamic_cast<cuda_device *>(&peer);
+  return other && other->accessible_peer(*this) != nullptr;
+}
+
+bool cuda_device::enable_access_to(device &owner) {
+  if (&owner == this)
+    return true;
+  cuda_device *other = accessible_peer(owner);
+  if (!other || !api_->cuCtxEnablePeerAccess)
     return false;
   CUcontext peer_context = other->context();
   make_current();

@@ -21,11 +21,38 @@ namespace detail {
 namespace rt {
 namespace cuda {
 
-cuda_queue::cuda_queue(cuda_device &dev, execute_order order)
+namespace {
+
+// CUDA numbers stream priorities from `least` (the default, usually 0)
+// down to `greatest` (negative). hc's normal and low priorities both map to
+// the default, since CUDA has nothing below it; high maps to the greatest.
+// False when the driver cannot create prioritised streams.
+bool stream_priority(const driver_api &api, queue_priority priority,
+                     int &value) {
+  if (priority != queue_priority::high || !api.cuCtxGetStreamPriorityRange ||
+      !api.cuStreamCreateWithPriority)
+    return false;
+  int least = 0, greatest = 0;
+  if (api.cuCtxGetStreamPriorityRange(&least, &greatest) != CUDA_SUCCESS)
+    return false;
+  value = greatest;
+  return true;
+}
+
+} // namespace
+
+cuda_queue::cuda_queue(cuda_device &dev, execute_order order,
+                       queue_priority priority)
     : device_(dev), order_(order),
       worker_(std::make_shared<completion_worker>(dev)) {
+  priority_ = priority;
   device_.make_current();
-  CUresult r = device_.api().cuStreamCreate(&stream_, CU_STREAM_NON_BLOCKING);
+  const driver_api &api = device_.api();
+  int value = 0;
+  CUresult r = stream_priority(api, priority, value)
+                   ? api.cuStreamCreateWithPriority(
+                         &stream_, CU_STREAM_NON_BLOCKING, value)
+                   : api.cuStreamCreate(&stream_, CU_STREAM_NON_BLOCKING);
   if (r != CUDA_SUCCESS)
     device_.fail("cuStreamCreate", r, "creating a queue");
   worker_->bind_stream(stream_);

@@ -107,8 +107,9 @@ std::shared_ptr<queue> hsa_device::default_queue() {
   return default_queue_;
 }
 
-std::shared_ptr<queue> hsa_device::create_queue(execute_order order) {
-  return std::make_shared<hsa_queue>(*this, order);
+std::shared_ptr<queue> hsa_device::create_queue(execute_order order,
+                                             queue_priority priority) {
+  return std::make_shared<hsa_queue>(*this, order, priority);
 }
 
 void *hsa_device::allocate(std::size_t bytes) {
@@ -399,8 +400,13 @@ void queue_error(hsa_status_t status, hsa_queue_t *, void *data) {
 }
 } // namespace
 
-hsa_queue::hsa_queue(hsa_device &dev, execute_order order)
+hsa_queue::hsa_queue(hsa_device &dev, execute_order order,
+                     queue_priority priority)
     : device_(dev), api_(dev.api()), order_(order) {
+  // ROCr schedules queues by their own priority only through an AMD
+  // extension this backend does not load; the priority is kept for
+  // accelerator_view::get_queue_priority().
+  priority_ = priority;
   std::uint32_t size = std::min<std::uint32_t>(
       4096, dev.description().queue_max_size ? dev.description().queue_max_size
                                              : 4096);

@@ -115,7 +115,8 @@ public:
 
   const device_info &info() const override { return info_; }
   std::shared_ptr<queue> default_queue() override;
-  std::shared_ptr<queue> create_queue(execute_order order) override;
+  std::shared_ptr<queue> create_queue(execute_order order,
+                                      queue_priority priority) override;
   void *allocate(std::size_t bytes) override;
   void deallocate(void *ptr) noexcept override;
   void *allocate_pinned_host(std::size_t bytes, bool coherent) override;
@@ -181,7 +182,8 @@ private:
 class hsa_queue final : public queue,
                         public std::enable_shared_from_this<hsa_queue> {
 public:
-  hsa_queue(hsa_device &dev, execute_order order);
+  hsa_queue(hsa_device &dev, execute_order order,
+            queue_priority priority = queue_priority::normal);
   ~hsa_queue() override;
 
   device &get_device() override { return device_; }
