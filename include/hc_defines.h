@@ -58,10 +58,10 @@ typedef __fp16 half;
 #define CLK_GLOBAL_MEM_FENCE (2)
 #endif
 
-// Whether each host thread gets a default view of its own: hcc's build
-// setting, which code tests. Here an accelerator's default view is one
-// queue shared by every thread.
-#define TLS_QUEUE (0)
+// Each host thread gets a default view of its own (accelerator::
+// get_default_view), as with hcc's build setting of that name, which code
+// tests.
+#define TLS_QUEUE (1)
 
 // A value of the predefined macro __hcc_backend__: code compiled for
 // AMDGPU targets (docs/driver.md lists the macros).

@@ -54,8 +54,9 @@ int main() {
   bool interop = true;
   for (hc::accelerator &acc : hc::accelerator::get_all()) {
     hc::accelerator_view view = acc.get_default_view();
-    bool hsa = acc.is_hsa_accelerator();
-    interop = interop && view.is_hsa_accelerator() == hsa;
+    // Every accelerator counts as HSA; only ROCr's have HSA handles.
+    bool hsa = acc.get_device_path().compare(0, 3, L"hsa") == 0;
+    interop = interop && acc.is_hsa_accelerator() && view.is_hsa_accelerator();
     interop = interop && (acc.get_hsa_agent() != nullptr) == hsa;
     interop = interop && (view.get_hsa_agent() != nullptr) == hsa;
     interop = interop && (view.get_hsa_queue() != nullptr) == hsa;

@@ -22,7 +22,7 @@
 int main() {
   int hsa = 0;
   for (const hc::accelerator &acc : hc::accelerator::get_all())
-    hsa += acc.is_hsa_accelerator();
+    hsa += acc.get_hsa_agent() != nullptr; // ROCr's accelerators
   std::printf("hsa accelerators %d\n", hsa);
   hc::array_view<int, 1> v(1);
   hc::parallel_for_each(v.get_extent(), [=](hc::index<1> i) [[hc]] {

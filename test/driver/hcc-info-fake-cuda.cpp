@@ -9,7 +9,9 @@
 // RUN: env -u HCC_DEFAULT_ACCELERATOR HCC_CUDA_LIBRARY=%t/libcuda-fake.so hcc-info | FileCheck %s
 // CHECK: : 3 accelerators
 // CHECK-EMPTY:
-// CHECK-NEXT: {{^}}Accelerator 0: cuda:0 (default){{$}}
+// CHECK-NEXT: {{^}}Accelerator 0: cpu{{$}}
+// CHECK: Default: no{{$}}
+// CHECK: {{^}}Accelerator 1: cuda:0 (default){{$}}
 // CHECK-NEXT: Description: Fake "GPU" \{{.}}9000{{$}}
 // CHECK-NEXT: Backend: cuda{{$}}
 // CHECK-NEXT: Device path: cuda:0{{$}}
@@ -22,26 +24,24 @@
 // CHECK-NEXT: Wavefront size: 32{{$}}
 // CHECK-NEXT: Emulated: no{{$}}
 // CHECK-NEXT: Shares CPU memory: no{{$}}
-// CHECK: {{^}}Accelerator 1: cuda:1{{$}}
+// CHECK: {{^}}Accelerator 2: cuda:1{{$}}
 // CHECK: Version (compute capability): 8.0{{$}}
-// CHECK: {{^}}Accelerator 2: cpu{{$}}
-// CHECK: Default: no{{$}}
 
 // The default follows HCC_DEFAULT_ACCELERATOR.
 // RUN: env HCC_DEFAULT_ACCELERATOR=cuda:1 HCC_CUDA_LIBRARY=%t/libcuda-fake.so hcc-info | FileCheck --check-prefix=CUDA1 %s
-// CUDA1: Accelerator 0: cuda:0{{$}}
-// CUDA1: Accelerator 1: cuda:1 (default)
-// CUDA1: Accelerator 2: cpu{{$}}
+// CUDA1: Accelerator 0: cpu{{$}}
+// CUDA1: Accelerator 1: cuda:0{{$}}
+// CUDA1: Accelerator 2: cuda:1 (default)
 // RUN: env HCC_DEFAULT_ACCELERATOR=cpu HCC_CUDA_LIBRARY=%t/libcuda-fake.so hcc-info | FileCheck --check-prefix=CPU %s
-// CPU: Accelerator 0: cuda:0{{$}}
-// CPU: Accelerator 2: cpu (default)
+// CPU: Accelerator 0: cpu (default)
+// CPU: Accelerator 1: cuda:0{{$}}
 
 // RUN: env -u HCC_DEFAULT_ACCELERATOR HCC_CUDA_LIBRARY=%t/libcuda-fake.so hcc-info --json > %t/info.json
 // RUN: python3 -c 'import json,sys; json.load(sys.stdin)' < %t/info.json
 // RUN: python3 -c 'import json,sys; a=json.load(sys.stdin)["accelerators"]; [print(x["index"], x["device_path"], x["backend"], x["default"], x["version"], x["compute_units"], x["max_tile_static_size"], x["wavefront_size"], x["supports_cpu_shared_memory"], repr(x["description"])) for x in a]' < %t/info.json | FileCheck --check-prefix=JSON %s
-// JSON: 0 cuda:0 cuda True 9.0 132 232448 32 False 'Fake "GPU" \\\t9000'
-// JSON-NEXT: 1 cuda:1 cuda False 8.0 108 166912 32 False 'Fake GPU 8000'
-// JSON-NEXT: 2 cpu cpu False 1.0
+// JSON: 0 cpu cpu False 1.0
+// JSON-NEXT: 1 cuda:0 cuda True 9.0 132 232448 32 False 'Fake "GPU" \\\t9000'
+// JSON-NEXT: 2 cuda:1 cuda False 8.0 108 166912 32 False 'Fake GPU 8000'
 // The escapes themselves: quote, backslash and tab.
 // RUN: FileCheck --check-prefix=ESCAPED %s < %t/info.json
 // ESCAPED: "description": "Fake \"GPU\" \\\t9000",

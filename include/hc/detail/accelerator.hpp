@@ -442,8 +442,11 @@ public:
     return true;
   }
 
+  // The calling thread's default view of this accelerator: as in hcc,
+  // each host thread has its own (TLS_QUEUE), so kernels launched from
+  // different threads on their default views run independently.
   accelerator_view get_default_view() const {
-    return accelerator_view(device_->default_queue());
+    return accelerator_view(detail::thread_default_queue(*device_));
   }
   accelerator_view create_view(execute_order order = execute_in_order,
                                queuing_mode mode = queuing_mode_automatic,
@@ -461,8 +464,8 @@ public:
   // hcc's view for cooperative kernels (grid-wide synchronisation on ROCr).
   // hc has no grid-wide barrier here, so it is an ordinary new view.
   accelerator_view create_cooperative_view() { return create_view(); }
-  // The default view, then every view made with create_view() that is
-  // still in use, in creation order.
+  // Every view of this accelerator still in use (those of create_view()
+  // and the threads' default views), in creation order.
   std::vector<accelerator_view> get_all_views() {
     std::vector<accelerator_view> views;
     for (detail::queue_ptr &q : detail::device_views(*device_))

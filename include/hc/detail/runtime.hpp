@@ -380,8 +380,11 @@ device &cpu_device();
 // device_views().
 queue_ptr create_view_queue(device &dev, execute_order order,
                             queue_priority priority);
-// accelerator::get_all_views(): the default queue, then the queues of
-// create_view_queue() still alive, in creation order.
+// accelerator::get_default_view(): the calling thread's default queue of
+// `dev` (one per host thread, as hcc's TLS_QUEUE), made on first use.
+queue_ptr thread_default_queue(device &dev);
+// accelerator::get_all_views(): the queues of create_view_queue() still
+// alive (threads' default queues included), in creation order.
 std::vector<queue_ptr> device_views(device &dev);
 
 // accelerator::get_symbol_address(): the address of the global variable

@@ -1,7 +1,8 @@
-// The accelerator_views of each device, in creation order, for
+// The accelerator_views of each device: each host thread's default view of
+// it, and the list of views in creation order for
 // accelerator::get_all_views(). Backends create queues; the core remembers
-// the ones created through create_view() (weakly: a view nobody holds any
-// more is gone from the list) and puts the device's default queue first.
+// the ones created for views (weakly: a view nobody holds any more is gone
+// from the list).
 #include "hc/detail/runtime.hpp"
 
 #include <algorithm>
@@ -42,8 +43,22 @@ queue_ptr create_view_queue(device &dev, execute_order order,
   return q;
 }
 
+queue_ptr thread_default_queue(device &dev) {
+  // As hcc's runtime (TLS_QUEUE): each host thread has a default view of
+  // each accelerator, so threads that launch on their default views do
+  // not wait for each other. Released when the thread ends.
+  thread_local std::vector<std::pair<device *, queue_ptr>> defaults;
+  for (auto &entry : defaults)
+    if (entry.first == &dev)
+      return entry.second;
+  queue_ptr q =
+      create_view_queue(dev, execute_order::in_order, queue_priority::normal);
+  defaults.emplace_back(&dev, q);
+  return q;
+}
+
 std::vector<queue_ptr> device_views(device &dev) {
-  std::vector<queue_ptr> result{dev.default_queue()};
+  std::vector<queue_ptr> result;
   view_registry &r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
   auto it = r.views.find(&dev);
