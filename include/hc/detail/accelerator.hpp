@@ -331,9 +331,17 @@ public:
                             queuing_mode mode = queuing_mode_automatic)
       : queue_(std::move(q)), mode_(mode) {}
 
+  // C++ AMP's properties (last: `accelerator` names the property from here
+  // on in this class).
+  HC_PROPERTY(bool, is_debug, get_is_debug)
+  HC_PROPERTY(unsigned int, version, get_version)
+  HC_PROPERTY(hc::queuing_mode, queuing_mode, get_queuing_mode)
+  HC_PROPERTY(bool, is_auto_selection, get_is_auto_selection)
+  HC_PROPERTY(hc::accelerator, accelerator, get_accelerator)
+
 private:
   detail::queue_ptr queue_;
-  queuing_mode mode_;
+  hc::queuing_mode mode_;
 };
 
 // The address of the global variable `symbol` as kernels see it
@@ -342,8 +350,13 @@ private:
 
 class accelerator {
 public:
+  // Device paths with a meaning of their own. C++ AMP's Direct3D ones name
+  // no accelerator here (accelerator(direct3d_ref) throws: there is no
+  // reference rasteriser nor WARP).
   static const wchar_t default_accelerator[];
   static const wchar_t cpu_accelerator[];
+  static const wchar_t direct3d_warp[];
+  static const wchar_t direct3d_ref[];
 
   // The default accelerator (HCC_DEFAULT_ACCELERATOR, else the first GPU,
   // else the CPU).
@@ -514,6 +527,23 @@ public:
   detail::device &device() const { return *device_; }
   explicit accelerator(detail::device *d) : device_(d) {}
 
+  // C++ AMP's properties.
+  HC_PROPERTY(std::wstring, device_path, get_device_path)
+  HC_PROPERTY(std::wstring, description, get_description)
+  HC_PROPERTY(unsigned int, version, get_version)
+  HC_PROPERTY(bool, is_debug, get_is_debug)
+  HC_PROPERTY(bool, is_emulated, get_is_emulated)
+  HC_PROPERTY(bool, has_display, get_has_display)
+  HC_PROPERTY(bool, supports_double_precision, get_supports_double_precision)
+  HC_PROPERTY(bool, supports_limited_double_precision,
+              get_supports_limited_double_precision)
+  HC_PROPERTY(bool, supports_cpu_shared_memory,
+              get_supports_cpu_shared_memory)
+  HC_PROPERTY(size_t, dedicated_memory, get_dedicated_memory)
+  HC_PROPERTY(hc::accelerator_view, default_view, get_default_view)
+  HC_PROPERTY(access_type, default_cpu_access_type,
+              get_default_cpu_access_type)
+
 private:
   static detail::device *lookup(const std::wstring &path) {
     if (path == default_accelerator)
@@ -532,9 +562,11 @@ private:
 
 inline const wchar_t accelerator::default_accelerator[] = L"default";
 inline const wchar_t accelerator::cpu_accelerator[] = L"cpu";
+inline const wchar_t accelerator::direct3d_warp[] = L"direct3d\\warp";
+inline const wchar_t accelerator::direct3d_ref[] = L"direct3d\\ref";
 
 inline accelerator accelerator_view::get_accelerator() const {
-  return accelerator(&queue_->get_device());
+  return hc::accelerator(&queue_->get_device());
 }
 
 } // namespace hc

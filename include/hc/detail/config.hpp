@@ -43,6 +43,22 @@
 
 #define HC_INLINE inline __attribute__((always_inline))
 
+// C++ AMP's properties (`acc.device_path`, `av.extent`): Microsoft's
+// __declspec(property), which Clang accepts with -fdeclspec; the driver
+// passes it in C++ AMP mode (-std=c++amp). A property takes no storage, so
+// class layouts are the same with and without.
+#if defined(__has_declspec_attribute)
+#if __has_declspec_attribute(property)
+#define HC_HAS_PROPERTIES 1
+#endif
+#endif
+#ifdef HC_HAS_PROPERTIES
+#define HC_PROPERTY(type, name, getter)                                        \
+  __declspec(property(get = getter)) type name;
+#else
+#define HC_PROPERTY(type, name, getter)
+#endif
+
 // Functions whose device body uses GPU intrinsics (which Clang only lets
 // host-and-device code call); their host body is the CPU backend's.
 #define HC_HOST_DEVICE __attribute__((host, device))
