@@ -48,6 +48,7 @@
 #include "clang/Sema/ParsedAttr.h"
 #include "clang/Sema/Sema.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 using namespace clang;
@@ -63,6 +64,15 @@ constexpr const char HookAttributeName[] = "hcc_function_declaration";
 llvm::DenseMap<const FunctionDecl *, Placement> &placements() {
   static llvm::DenseMap<const FunctionDecl *, Placement> Table;
   return Table;
+}
+
+/// Names with at least one annotated declaration so far. A plain
+/// declaration of any other name can only meet plain ones, which Clang
+/// matches as it is: no lookup (most declarations, those of system headers
+/// among them, are such).
+llvm::DenseSet<DeclarationName> &annotatedNames() {
+  static llvm::DenseSet<DeclarationName> Names;
+  return Names;
 }
 
 bool isCpuLike(Restriction R) {
@@ -188,7 +198,7 @@ llvm::SmallVector<Previous, 2> findPrevious(Sema &S, FunctionDecl &New) {
       Old = NewIsTemplate ? Template->getTemplatedDecl() : nullptr;
     else if (!NewIsTemplate)
       Old = dyn_cast<FunctionDecl>(ND);
-    if (!Old || Old == &New || Old->isImplicit())
+    if (!Old || Old == &New || Old->isImplicit() || Old->isInvalidDecl())
       continue;
     if (S.IsOverload(&New, Old, /*UseMemberUsingDeclRules=*/false,
                      /*ConsiderCudaAttrs=*/false))
@@ -240,9 +250,15 @@ Previous *findSameFunction(llvm::MutableArrayRef<Previous> Candidates,
 void onFunctionDeclaration(Sema &S, FunctionDecl &New) {
   ASTContext &Ctx = S.getASTContext();
   Restriction R = writtenRestriction(New);
-  if (isOutsideTheRules(New)) {
+  if (New.isInvalidDecl() || isOutsideTheRules(New)) {
     applyPlacement(Ctx, New, Placement{R});
     return;
+  }
+  if (R == Restriction::None) {
+    if (!annotatedNames().contains(New.getDeclName()))
+      return;
+  } else {
+    annotatedNames().insert(New.getDeclName());
   }
 
   llvm::SmallVector<Previous, 2> Candidates = findPrevious(S, New);
