@@ -33,6 +33,7 @@
 #include "AttributeSpellingRewriter.h"
 
 #include "RawTokens.h"
+#include "RestrictionContext.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -89,6 +90,9 @@ private:
   void rewriteInPlace(const Specifier &S);
   void moveTo(const Specifier &S, unsigned Offset, bool SpaceAfter);
   void placeAfterParameterList(const Specifier &S);
+  const char *restrictionContextOf(const Specifier &S) const;
+  std::optional<size_t> trailingReturnTypeEnd(size_t Arrow) const;
+  void wrapInRestrictionContext(size_t Arrow, const char *Context);
 
   const RawToken &tok(size_t I) const { return Tokens[I]; }
   bool isKind(size_t I, tok::TokenKind K) const {
@@ -481,10 +485,91 @@ void SpecifierRewriter::placeAfterParameterList(const Specifier &S) {
   if (isKind(S.End + 1, tok::arrow)) {
     if (std::optional<size_t> Name = findDeclaratorIdStart(*ParamOpen)) {
       moveTo(S, tok(*Name).Offset, /*SpaceAfter=*/true);
+      if (const char *Context = restrictionContextOf(S))
+        wrapInRestrictionContext(S.End + 1, Context);
       return;
     }
   }
   rewriteInPlace(S);
+}
+
+/// "amp" for an amp-only specifier, "cpu" for a cpu-only one, else null.
+const char *SpecifierRewriter::restrictionContextOf(const Specifier &S) const {
+  bool Amp = S.Amp, Cpu = S.Cpu;
+  if (S.Kind == Specifier::Bracketed) {
+    for (size_t I = S.Open + 2; I + 1 < S.End; ++I) {
+      if (!Tokens[I].is(tok::raw_identifier))
+        continue;
+      llvm::StringRef Name = Tokens[I].Identifier;
+      if (Name.size() > 4 && Name.starts_with("__") && Name.ends_with("__"))
+        Name = Name.drop_front(2).drop_back(2);
+      Amp |= Name == "hc";
+      Cpu |= Name == "cpu";
+    }
+  } else if (S.Kind != Specifier::Restrict) {
+    return nullptr;
+  }
+  if (Amp == Cpu)
+    return nullptr;
+  return Amp ? "amp" : "cpu";
+}
+
+/// The trailing return type after the "->" at \p Arrow goes up to the
+/// first "{", ";", "=", ",", virt-specifier, "try" or "requires" outside
+/// brackets.
+std::optional<size_t>
+SpecifierRewriter::trailingReturnTypeEnd(size_t Arrow) const {
+  unsigned Parens = 0, Angles = 0;
+  for (size_t I = Arrow + 1; I < Tokens.size() && I < Arrow + 512; ++I) {
+    const RawToken &T = tok(I);
+    if (T.is(tok::eof) || InDirective[I] != InDirective[Arrow])
+      return std::nullopt;
+    if (T.is(tok::l_paren) || T.is(tok::l_square)) {
+      ++Parens;
+      continue;
+    }
+    if (T.is(tok::r_paren) || T.is(tok::r_square)) {
+      if (Parens == 0)
+        return std::nullopt;
+      --Parens;
+      continue;
+    }
+    if (Parens > 0)
+      continue;
+    if (T.is(tok::less)) {
+      ++Angles;
+      continue;
+    }
+    if (T.is(tok::greater) && Angles > 0) {
+      --Angles;
+      continue;
+    }
+    if (T.is(tok::greatergreater) && Angles > 1) {
+      Angles -= 2;
+      continue;
+    }
+    if (Angles > 0)
+      continue;
+    if (T.is(tok::l_brace) || T.is(tok::semi) || T.is(tok::equal) ||
+        T.is(tok::comma) ||
+        T.isWord("override") || T.isWord("final") || T.isWord("try") ||
+        T.isWord("requires"))
+      return I == Arrow + 1 ? std::nullopt : std::optional<size_t>(I);
+  }
+  return std::nullopt;
+}
+
+/// Calls in the return type resolve as in code of the function's
+/// restriction (RestrictionContext.h).
+void SpecifierRewriter::wrapInRestrictionContext(size_t Arrow,
+                                                 const char *Context) {
+  std::optional<size_t> End = trailingReturnTypeEnd(Arrow);
+  if (!End)
+    return;
+  std::string Pragma = "_Pragma(\"" + std::string(RestrictionContextPragma);
+  Edits.push_back({tok(Arrow).Offset + tok(Arrow).Length, 0,
+                   " " + Pragma + " push " + Context + "\")"});
+  Edits.push_back({tok(*End).Offset, 0, Pragma + " pop\") "});
 }
 
 llvm::SmallVector<Edit, 8> SpecifierRewriter::run() {

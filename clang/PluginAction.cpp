@@ -14,6 +14,7 @@
 #include "DeviceVirtualFunctions.h"
 #include "KernelCaptures.h"
 #include "Redeclarations.h"
+#include "RestrictionContext.h"
 #include "SourceRewriting.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -36,6 +37,7 @@ protected:
     // Called once the main file is registered and before it is lexed.
     hcc::installAttributeSpellingRewriter(CI);
     hcc::installRedeclarationRules(CI);
+    hcc::installRestrictionContextPragma(CI);
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     if (auto Virtuals = hcc::createDeviceVirtualFunctionsConsumer(CI))
       Consumers.push_back(std::move(Virtuals));
