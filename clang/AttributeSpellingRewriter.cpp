@@ -569,7 +569,7 @@ void SpecifierRewriter::wrapInRestrictionContext(size_t Arrow,
   std::string Pragma = "_Pragma(\"" + std::string(RestrictionContextPragma);
   Edits.push_back({tok(Arrow).Offset + tok(Arrow).Length, 0,
                    " " + Pragma + " push " + Context + "\")"});
-  Edits.push_back({tok(*End).Offset, 0, Pragma + " pop\") "});
+  Edits.push_back({tok(*End).Offset, 0, " " + Pragma + " pop\") "});
 }
 
 llvm::SmallVector<Edit, 8> SpecifierRewriter::run() {
