@@ -16,6 +16,11 @@
 //    after its parameter list nor after the return type (that one would
 //    appertain to the type), so the attribute moves in front of the name:
 //      auto S::f() const [[hc]] -> int  -> auto __attribute__((hc)) S::f() const -> int
+//  - in front of a lambda introducer (the original hcc accepted
+//    `__attribute__((amp)) [=](index<1> i) {...}`, also through a macro)
+//    Clang expects an expression; the attribute, or the macro, moves behind
+//    the introducer (and its template parameters, if any):
+//      __attribute__((amp)) [=](int i) { }  -> [=] __attribute__((amp)) (int i) { }
 //  - anywhere else (declaration positions: `[[hc]] void f();`, after a
 //    lambda introducer, macro bodies) in place.
 //
@@ -28,6 +33,7 @@
 #include "AttributeSpellingRewriter.h"
 
 #include "RawTokens.h"
+#include "RestrictionContext.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -47,12 +53,14 @@ struct Edit {
   std::string Replacement;
 };
 
-/// One `[[name, ...]]` of hcc attributes, or in C++ AMP mode one
-/// `restrict(amp, cpu)`, by token index.
+/// One `[[name, ...]]` of hcc attributes, one C++ AMP `restrict(amp, cpu)`,
+/// or (only in front of a lambda introducer) one GNU `__attribute__((...))`
+/// of hcc attributes or a macro naming one, by token index.
 struct Specifier {
-  size_t Open; // The first "[", or "restrict".
-  size_t End;  // The last "]", or the ")" of restrict.
-  bool Restrict;
+  enum KindTy { Bracketed, Restrict, Gnu, Macro };
+  size_t Open; // The first "[", "restrict", "__attribute__" or the macro.
+  size_t End;  // The last "]", the ")" of restrict or __attribute__.
+  KindTy Kind;
   bool Amp = false, Cpu = false; // For restrict: what it names.
 };
 
@@ -68,37 +76,53 @@ public:
 private:
   std::optional<Specifier> matchSpecifier(size_t I) const;
   std::optional<Specifier> matchRestrict(size_t I) const;
+  std::optional<Specifier> matchGnuHccAttribute(size_t I) const;
+  bool isBareRestrictQualifier(size_t I) const;
   std::string gnuAttributeList(const Specifier &S) const;
-  std::optional<std::string> declaratorName(const Specifier &S) const;
-  void collectRestrictedNames();
+  void markDirectives();
+  void collectAttributeMacros();
   std::optional<size_t> findParameterListClose(size_t Before) const;
   bool isLambdaParameterList(size_t Open) const;
   std::optional<size_t> findDeclaratorIdStart(size_t ParamOpen) const;
+  std::optional<size_t> lambdaIntroducerEnd(size_t Bracket) const;
+  bool startsLambda(size_t I, size_t After) const;
 
   void rewriteInPlace(const Specifier &S);
   void moveTo(const Specifier &S, unsigned Offset, bool SpaceAfter);
+  void placeAfterParameterList(const Specifier &S);
+  const char *restrictionContextOf(const Specifier &S) const;
+  std::optional<size_t> trailingReturnTypeEnd(size_t Arrow) const;
+  void wrapInRestrictionContext(size_t Arrow, const char *Context);
 
   const RawToken &tok(size_t I) const { return Tokens[I]; }
   bool isKind(size_t I, tok::TokenKind K) const {
     return I < Tokens.size() && Tokens[I].is(K);
+  }
+  llvm::StringRef spelling(size_t I) const {
+    return Text.substr(tok(I).Offset, tok(I).Length);
   }
 
   llvm::StringRef Text;
   llvm::ArrayRef<RawToken> Tokens;
   const RewriteOptions &Options;
   llvm::SmallVector<Edit, 8> Edits;
+  /// Per token: part of a preprocessor directive line.
+  llvm::SmallVector<bool, 0> InDirective;
 };
 
 } // namespace
 
-static bool isHccAttributeName(const RawToken &Tok) {
-  if (!Tok.is(tok::raw_identifier))
-    return false;
-  llvm::StringRef Name = Tok.Identifier;
-  // Clang accepts __name__ for any attribute name; so do we.
+/// hc, amp (the original hcc's other GNU name of hc) and cpu, also spelled
+/// __name__ as Clang allows for any attribute.
+static bool isHccAttributeWord(llvm::StringRef Name, bool AllowAmp) {
   if (Name.size() > 4 && Name.starts_with("__") && Name.ends_with("__"))
     Name = Name.drop_front(2).drop_back(2);
-  return Name == "hc" || Name == "cpu";
+  return Name == "hc" || Name == "cpu" || (AllowAmp && Name == "amp");
+}
+
+static bool isHccAttributeName(const RawToken &Tok) {
+  return Tok.is(tok::raw_identifier) &&
+         isHccAttributeWord(Tok.Identifier, /*AllowAmp=*/false);
 }
 
 std::optional<Specifier> SpecifierRewriter::matchSpecifier(size_t I) const {
@@ -115,34 +139,60 @@ std::optional<Specifier> SpecifierRewriter::matchSpecifier(size_t I) const {
   }
   if (!isKind(J, tok::r_square) || !isKind(J + 1, tok::r_square))
     return std::nullopt;
-  return Specifier{I, J + 1, /*Restrict=*/false};
+  return Specifier{I, J + 1, Specifier::Bracketed};
 }
 
 /// C++ AMP's restriction specifier: `restrict` `(` amp|cpu {, amp|cpu} `)`.
-/// Anything else named restrict (the C99 qualifier has no parenthesis) is
-/// left alone.
+/// The original hcc also took empty elements (`restrict(amp,)`,
+/// `restrict(,)`), so they are skipped; at least one comma or name must be
+/// there. Anything else named restrict (the C99 qualifier has no
+/// parenthesis, a call has other arguments) is left alone.
 std::optional<Specifier> SpecifierRewriter::matchRestrict(size_t I) const {
-  if (!Options.RestrictSpecifiers || !tok(I).isWord("restrict") ||
-      !isKind(I + 1, tok::l_paren))
+  if (!tok(I).isWord("restrict") || !isKind(I + 1, tok::l_paren))
     return std::nullopt;
-  Specifier S{I, 0, /*Restrict=*/true};
+  Specifier S{I, 0, Specifier::Restrict};
+  bool Empty = true;
   size_t J = I + 2;
-  while (true) {
+  for (;; ++J) {
+    if (isKind(J, tok::r_paren))
+      break;
+    if (isKind(J, tok::comma)) {
+      Empty = false;
+      continue;
+    }
     if (isKind(J, tok::raw_identifier) && tok(J).isWord("amp"))
       S.Amp = true;
     else if (isKind(J, tok::raw_identifier) && tok(J).isWord("cpu"))
       S.Cpu = true;
     else
       return std::nullopt;
+    Empty = false;
+  }
+  if (Empty)
+    return std::nullopt;
+  S.End = J;
+  return S;
+}
+
+/// `__attribute__((hc))`, `__attribute__((amp, cpu))`, ...: only hcc names.
+std::optional<Specifier>
+SpecifierRewriter::matchGnuHccAttribute(size_t I) const {
+  if (!(tok(I).isWord("__attribute__") || tok(I).isWord("__attribute")) ||
+      !isKind(I + 1, tok::l_paren) || !isKind(I + 2, tok::l_paren))
+    return std::nullopt;
+  size_t J = I + 3;
+  while (true) {
+    if (!isKind(J, tok::raw_identifier) ||
+        !isHccAttributeWord(tok(J).Identifier, /*AllowAmp=*/true))
+      return std::nullopt;
     ++J;
     if (!isKind(J, tok::comma))
       break;
     ++J;
   }
-  if (!isKind(J, tok::r_paren))
+  if (!isKind(J, tok::r_paren) || !isKind(J + 1, tok::r_paren))
     return std::nullopt;
-  S.End = J;
-  return S;
+  return Specifier{I, J + 1, Specifier::Gnu};
 }
 
 /// What may stand between a parameter list and its attributes.
@@ -151,6 +201,14 @@ static bool isDeclaratorSuffixWord(const RawToken &Tok) {
          Tok.isWord("mutable") || Tok.isWord("constexpr") ||
          Tok.isWord("consteval") || Tok.isWord("static") ||
          Tok.isWord("noexcept") || Tok.isWord("throw");
+}
+
+/// Words that look like a function name in front of "(" but are not.
+static bool isStatementKeyword(const RawToken &Tok) {
+  return Tok.isWord("if") || Tok.isWord("while") || Tok.isWord("for") ||
+         Tok.isWord("switch") || Tok.isWord("return") ||
+         Tok.isWord("sizeof") || Tok.isWord("alignof") ||
+         Tok.isWord("decltype") || Tok.isWord("catch");
 }
 
 std::optional<size_t>
@@ -204,6 +262,15 @@ bool SpecifierRewriter::isLambdaParameterList(size_t Open) const {
     std::optional<size_t> Less = findOpening(Tokens, Prev);
     return Less && *Less > 0 && tok(*Less - 1).is(tok::r_square);
   }
+  // [=] __attribute__((hc)) (int i): the attribute moved (or written)
+  // between introducer and parameters.
+  if (tok(Prev).is(tok::r_paren)) {
+    std::optional<size_t> AttrOpen = findOpening(Tokens, Prev);
+    if (AttrOpen && *AttrOpen > 0 &&
+        (tok(*AttrOpen - 1).isWord("__attribute__") ||
+         tok(*AttrOpen - 1).isWord("__attribute")))
+      return isLambdaParameterList(*AttrOpen - 1);
+  }
   return false;
 }
 
@@ -246,65 +313,42 @@ SpecifierRewriter::findDeclaratorIdStart(size_t ParamOpen) const {
   return Start;
 }
 
-/// The unqualified name a restrict specifier's function is declared with
-/// (`f` for `int S::f(int) const restrict(cpu)`, `operator+`, `S` for a
-/// constructor); none for lambdas and what is not a declarator.
-std::optional<std::string>
-SpecifierRewriter::declaratorName(const Specifier &S) const {
-  std::optional<size_t> Close = findParameterListClose(S.Open);
-  std::optional<size_t> Open = Close ? findOpening(Tokens, *Close) : std::nullopt;
+/// A member function's `restrict` qualifier, which is not C++ AMP's: the
+/// original hcc read `int m() restrict;` as the C99-style qualifier of the
+/// object pointer, which Clang spells __restrict.
+bool SpecifierRewriter::isBareRestrictQualifier(size_t I) const {
+  if (!tok(I).isWord("restrict") || isKind(I + 1, tok::l_paren))
+    return false;
+  const RawToken &Next = tok(I + 1);
+  bool EndsDeclarator =
+      Next.is(tok::semi) || Next.is(tok::l_brace) || Next.is(tok::equal) ||
+      Next.is(tok::amp) || Next.is(tok::ampamp) || Next.is(tok::arrow) ||
+      Next.is(tok::colon) || isDeclaratorSuffixWord(Next) ||
+      Next.isWord("override") || Next.isWord("final") ||
+      Next.isWord("__attribute__");
+  if (!EndsDeclarator)
+    return false;
+  std::optional<size_t> Close = findParameterListClose(I);
+  std::optional<size_t> Open =
+      Close ? findOpening(Tokens, *Close) : std::nullopt;
   if (!Open || isLambdaParameterList(*Open))
-    return std::nullopt;
-  std::optional<size_t> Start = findDeclaratorIdStart(*Open);
-  if (!Start)
-    return std::nullopt;
-  std::string Name;
-  for (size_t I = *Start; I < *Open; ++I) {
-    if (tok(I).is(tok::coloncolon)) {
-      Name.clear();
-      continue;
-    }
-    if (tok(I).is(tok::less)) // f<int>: the template's name.
-      break;
-    Name += Text.substr(tok(I).Offset, tok(I).Length);
-  }
-  return Name;
-}
-
-/// The names of restrict(amp)-only and restrict(cpu)-only functions, for
-/// gnuAttributeList.
-void SpecifierRewriter::collectRestrictedNames() {
-  if (!Options.AmpOnlyNames || !Options.CpuOnlyNames)
-    return;
-  for (size_t I = 0; I < Tokens.size(); ++I)
-    if (std::optional<Specifier> S = matchRestrict(I))
-      if (S->Amp != S->Cpu)
-        if (std::optional<std::string> Name = declaratorName(*S))
-          (S->Amp ? Options.AmpOnlyNames : Options.CpuOnlyNames)->insert(*Name);
+    return false;
+  std::optional<size_t> Name = findDeclaratorIdStart(*Open);
+  return Name && !isStatementKeyword(tok(*Name));
 }
 
 /// "hc, cpu": the names of a specifier, without whatever else lies inside.
-/// For restrict: amp and cpu are hcc's [[hc]] (host and device) and [[cpu]]
-/// (host only, no device body), except for a function whose name has both
-/// amp-only and cpu-only functions, which may be overloads on restriction:
-/// Clang lets a __device__ function overload a __host__ one of the same
-/// signature, not a __host__ __device__ one, so amp is device and cpu is
-/// host (not [[cpu]]: its annotation would land on the device twin, which
-/// has the same symbol name).
+/// restrict(amp) is hcc's [[hc]], restrict(cpu) its [[cpu]], and both are
+/// [[hc, cpu]]; the attributes decide what that means (ExecutionSpace.h).
 std::string SpecifierRewriter::gnuAttributeList(const Specifier &S) const {
-  if (S.Restrict) {
+  if (S.Kind == Specifier::Restrict) {
     if (S.Amp && S.Cpu)
-      return "hc";
-    std::optional<std::string> Name = declaratorName(S);
-    bool Twin = Name && Options.AmpOnlyNames && Options.CpuOnlyNames &&
-                Options.AmpOnlyNames->contains(*Name) &&
-                Options.CpuOnlyNames->contains(*Name);
-    if (S.Cpu)
-      return Twin ? "host" : "cpu";
-    return Twin ? "device" : "hc";
+      return "hc, cpu";
+    return S.Amp ? "hc" : "cpu";
   }
+  size_t First = S.Kind == Specifier::Gnu ? S.Open + 3 : S.Open + 2;
   std::string List;
-  for (size_t I = S.Open + 2; I + 1 < S.End; ++I) {
+  for (size_t I = First; I + 1 < S.End; ++I) {
     if (!Tokens[I].is(tok::raw_identifier))
       continue;
     if (!List.empty())
@@ -323,15 +367,79 @@ static std::string lineBreaksOf(llvm::StringRef Text,
   return std::string(llvm::count(Text.slice(Begin, End), '\n'), '\n');
 }
 
+void SpecifierRewriter::markDirectives() {
+  InDirective.assign(Tokens.size(), false);
+  bool Directive = false;
+  for (size_t I = 0; I < Tokens.size(); ++I) {
+    if (tok(I).StartOfLine)
+      Directive = tok(I).is(tok::hash);
+    InDirective[I] = Directive;
+  }
+}
+
+/// `#define NAME <one hcc specifier>` (object-like) makes NAME an
+/// attribute macro for this file and those after it.
+void SpecifierRewriter::collectAttributeMacros() {
+  if (!Options.AttributeMacros)
+    return;
+  for (size_t I = 0; I + 3 < Tokens.size(); ++I) {
+    if (!tok(I).is(tok::hash) || !tok(I).StartOfLine ||
+        !tok(I + 1).isWord("define") || !isKind(I + 2, tok::raw_identifier))
+      continue;
+    size_t Name = I + 2, Body = I + 3;
+    // A "(" right after the name makes it function-like.
+    if (tok(Body).is(tok::l_paren) &&
+        tok(Body).Offset == tok(Name).Offset + tok(Name).Length)
+      continue;
+    if (tok(Body).StartOfLine)
+      continue;
+    std::optional<Specifier> S = matchSpecifier(Body);
+    if (!S)
+      S = matchRestrict(Body);
+    if (!S)
+      S = matchGnuHccAttribute(Body);
+    if (S && (tok(S->End + 1).StartOfLine || isKind(S->End + 1, tok::eof)))
+      Options.AttributeMacros->insert(tok(Name).Identifier);
+  }
+}
+
+/// Where a lambda introducer at \p Bracket ends: its "]", or the ">" of a
+/// template parameter list right after it.
+std::optional<size_t>
+SpecifierRewriter::lambdaIntroducerEnd(size_t Bracket) const {
+  std::optional<size_t> Close = findClosing(Tokens, Bracket);
+  if (!Close)
+    return std::nullopt;
+  if (isKind(*Close + 1, tok::less))
+    return findClosing(Tokens, *Close + 1);
+  return Close;
+}
+
+/// A lambda introducer at \p I, right after the specifier that ends at
+/// \p After: "[" not followed by another "[" (that would be an
+/// attribute-specifier), and not on the line after a macro definition that
+/// ends with the specifier.
+bool SpecifierRewriter::startsLambda(size_t I, size_t After) const {
+  if (!isKind(I, tok::l_square) || isKind(I + 1, tok::l_square))
+    return false;
+  if (InDirective[After])
+    return InDirective[I] && !tok(I).StartOfLine;
+  return !InDirective[I];
+}
+
 void SpecifierRewriter::rewriteInPlace(const Specifier &S) {
-  if (S.Restrict) {
+  if (S.Kind == Specifier::Restrict) {
     unsigned Begin = tok(S.Open).Offset;
     unsigned End = tok(S.End).Offset + tok(S.End).Length;
-    Edits.push_back({Begin, End - Begin,
-                     "__attribute__((" + gnuAttributeList(S) + "))" +
-                         lineBreaksOf(Text, Tokens, S)});
+    std::string Replacement;
+    if (S.Amp || S.Cpu)
+      Replacement = "__attribute__((" + gnuAttributeList(S) + "))";
+    Edits.push_back(
+        {Begin, End - Begin, Replacement + lineBreaksOf(Text, Tokens, S)});
     return;
   }
+  if (S.Kind != Specifier::Bracketed)
+    return; // Already the GNU spelling.
   auto Replace = [&](size_t I, const char *With) {
     Edits.push_back({tok(I).Offset, tok(I).Length, With});
   };
@@ -343,54 +451,166 @@ void SpecifierRewriter::rewriteInPlace(const Specifier &S) {
 
 void SpecifierRewriter::moveTo(const Specifier &S, unsigned Offset,
                                bool SpaceAfter) {
-  std::string Attribute = " __attribute__((" + gnuAttributeList(S) + "))";
-  if (SpaceAfter)
-    Attribute = Attribute.substr(1) + " ";
-  Edits.push_back({Offset, 0, std::move(Attribute)});
+  std::string Moved;
+  if (S.Kind == Specifier::Macro)
+    Moved = spelling(S.Open).str();
+  else if (S.Kind != Specifier::Restrict || S.Amp || S.Cpu)
+    Moved = "__attribute__((" + gnuAttributeList(S) + "))";
+  if (!Moved.empty())
+    Edits.push_back({Offset, 0, SpaceAfter ? Moved + " " : " " + Moved});
 
   unsigned Begin = tok(S.Open).Offset;
   unsigned End = tok(S.End).Offset + tok(S.End).Length;
   Edits.push_back({Begin, End - Begin, lineBreaksOf(Text, Tokens, S)});
 }
 
+/// A specifier after a parameter list (or anywhere else): see the file
+/// comment for where Clang wants it.
+void SpecifierRewriter::placeAfterParameterList(const Specifier &S) {
+  std::optional<size_t> ParamClose = findParameterListClose(S.Open);
+  std::optional<size_t> ParamOpen =
+      ParamClose ? findOpening(Tokens, *ParamClose) : std::nullopt;
+  if (!ParamOpen) {
+    rewriteInPlace(S);
+    return;
+  }
+  bool RightAfterParams = *ParamClose + 1 == S.Open;
+  if (isLambdaParameterList(*ParamOpen)) {
+    if (RightAfterParams)
+      rewriteInPlace(S);
+    else
+      moveTo(S, tok(*ParamClose).Offset + 1, /*SpaceAfter=*/false);
+    return;
+  }
+  if (isKind(S.End + 1, tok::arrow)) {
+    if (std::optional<size_t> Name = findDeclaratorIdStart(*ParamOpen)) {
+      moveTo(S, tok(*Name).Offset, /*SpaceAfter=*/true);
+      if (const char *Context = restrictionContextOf(S))
+        wrapInRestrictionContext(S.End + 1, Context);
+      return;
+    }
+  }
+  rewriteInPlace(S);
+}
+
+/// "amp" for an amp-only specifier, "cpu" for a cpu-only one, else null.
+const char *SpecifierRewriter::restrictionContextOf(const Specifier &S) const {
+  bool Amp = S.Amp, Cpu = S.Cpu;
+  if (S.Kind == Specifier::Bracketed) {
+    for (size_t I = S.Open + 2; I + 1 < S.End; ++I) {
+      if (!Tokens[I].is(tok::raw_identifier))
+        continue;
+      llvm::StringRef Name = Tokens[I].Identifier;
+      if (Name.size() > 4 && Name.starts_with("__") && Name.ends_with("__"))
+        Name = Name.drop_front(2).drop_back(2);
+      Amp |= Name == "hc";
+      Cpu |= Name == "cpu";
+    }
+  } else if (S.Kind != Specifier::Restrict) {
+    return nullptr;
+  }
+  if (Amp == Cpu)
+    return nullptr;
+  return Amp ? "amp" : "cpu";
+}
+
+/// The trailing return type after the "->" at \p Arrow goes up to the
+/// first "{", ";", "=", ",", virt-specifier, "try" or "requires" outside
+/// brackets.
+std::optional<size_t>
+SpecifierRewriter::trailingReturnTypeEnd(size_t Arrow) const {
+  unsigned Parens = 0, Angles = 0;
+  for (size_t I = Arrow + 1; I < Tokens.size() && I < Arrow + 512; ++I) {
+    const RawToken &T = tok(I);
+    if (T.is(tok::eof) || InDirective[I] != InDirective[Arrow])
+      return std::nullopt;
+    if (T.is(tok::l_paren) || T.is(tok::l_square)) {
+      ++Parens;
+      continue;
+    }
+    if (T.is(tok::r_paren) || T.is(tok::r_square)) {
+      if (Parens == 0)
+        return std::nullopt;
+      --Parens;
+      continue;
+    }
+    if (Parens > 0)
+      continue;
+    if (T.is(tok::less)) {
+      ++Angles;
+      continue;
+    }
+    if (T.is(tok::greater) && Angles > 0) {
+      --Angles;
+      continue;
+    }
+    if (T.is(tok::greatergreater) && Angles > 1) {
+      Angles -= 2;
+      continue;
+    }
+    if (Angles > 0)
+      continue;
+    if (T.is(tok::l_brace) || T.is(tok::semi) || T.is(tok::equal) ||
+        T.is(tok::comma) ||
+        T.isWord("override") || T.isWord("final") || T.isWord("try") ||
+        T.isWord("requires"))
+      return I == Arrow + 1 ? std::nullopt : std::optional<size_t>(I);
+  }
+  return std::nullopt;
+}
+
+/// Calls in the return type resolve as in code of the function's
+/// restriction (RestrictionContext.h).
+void SpecifierRewriter::wrapInRestrictionContext(size_t Arrow,
+                                                 const char *Context) {
+  std::optional<size_t> End = trailingReturnTypeEnd(Arrow);
+  if (!End)
+    return;
+  std::string Pragma = "_Pragma(\"" + std::string(RestrictionContextPragma);
+  Edits.push_back({tok(Arrow).Offset + tok(Arrow).Length, 0,
+                   " " + Pragma + " push " + Context + "\")"});
+  Edits.push_back({tok(*End).Offset, 0, " " + Pragma + " pop\") "});
+}
+
 llvm::SmallVector<Edit, 8> SpecifierRewriter::run() {
-  if (Options.RestrictSpecifiers)
-    collectRestrictedNames();
+  markDirectives();
+  collectAttributeMacros();
   for (size_t I = 0; I < Tokens.size(); ++I) {
     std::optional<Specifier> S = matchSpecifier(I);
     if (!S)
       S = matchRestrict(I);
-    if (!S)
-      continue;
+    if (!S) {
+      if (isBareRestrictQualifier(I)) {
+        Edits.push_back({tok(I).Offset, tok(I).Length, "__restrict"});
+        continue;
+      }
+      // GNU spellings and attribute macros only need help in front of a
+      // lambda introducer; elsewhere Clang takes them as they are.
+      S = matchGnuHccAttribute(I);
+      if (!S && isKind(I, tok::raw_identifier) && Options.AttributeMacros &&
+          !InDirective[I] && Options.AttributeMacros->contains(tok(I).Identifier))
+        S = Specifier{I, I, Specifier::Macro};
+      if (!S)
+        continue;
+    }
     I = S->End;
 
-    std::optional<size_t> ParamClose = findParameterListClose(S->Open);
-    std::optional<size_t> ParamOpen =
-        ParamClose ? findOpening(Tokens, *ParamClose) : std::nullopt;
-    if (!ParamOpen) {
-      rewriteInPlace(*S);
-      continue;
-    }
-    bool RightAfterParams = *ParamClose + 1 == S->Open;
-    if (isLambdaParameterList(*ParamOpen)) {
-      if (RightAfterParams)
-        rewriteInPlace(*S);
-      else
-        moveTo(*S, tok(*ParamClose).Offset + 1, /*SpaceAfter=*/false);
-      continue;
-    }
-    if (isKind(S->End + 1, tok::arrow)) {
-      if (std::optional<size_t> Name = findDeclaratorIdStart(*ParamOpen)) {
-        moveTo(*S, tok(*Name).Offset, /*SpaceAfter=*/true);
+    if (startsLambda(S->End + 1, S->End)) {
+      if (std::optional<size_t> End = lambdaIntroducerEnd(S->End + 1)) {
+        moveTo(*S, tok(*End).Offset + tok(*End).Length, /*SpaceAfter=*/false);
         continue;
       }
     }
-    rewriteInPlace(*S);
+    if (S->Kind == Specifier::Gnu || S->Kind == Specifier::Macro)
+      continue;
+    placeAfterParameterList(*S);
   }
-  // Edits never share an offset: an insertion lands on a ")" or a name,
-  // never on a bracket of another specifier.
-  llvm::sort(Edits, [](const Edit &A, const Edit &B) {
-    return A.Offset < B.Offset;
+  // An insertion lands behind a ")", "]" or ">" or in front of a name,
+  // never inside another edit; at one offset it goes first.
+  llvm::stable_sort(Edits, [](const Edit &A, const Edit &B) {
+    if (A.Offset != B.Offset)
+      return A.Offset < B.Offset;
+    return A.Length == 0 && B.Length != 0;
   });
   return Edits;
 }
@@ -416,28 +636,80 @@ static bool mayContainHccSpecifier(llvm::StringRef Source) {
                                  "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_",
                                  Name),
         Source.size());
-    llvm::StringRef Word = Source.slice(Name, NameEnd);
-    if (Word == "hc" || Word == "cpu" || Word == "__hc__" || Word == "__cpu__")
+    if (isHccAttributeWord(Source.slice(Name, NameEnd), /*AllowAmp=*/false))
       return true;
   }
   return false;
 }
 
-/// A scan for "restrict" "(" with only blanks between, not part of a longer
-/// identifier (glibc's headers are full of __restrict). Same contract as
-/// mayContainHccSpecifier.
-static bool mayContainRestrictSpecifier(llvm::StringRef Source) {
-  auto IsIdentChar = [](char C) {
-    return llvm::isAlnum(C) || C == '_' || C == '$';
-  };
-  for (size_t Pos = Source.find("restrict"); Pos != llvm::StringRef::npos;
-       Pos = Source.find("restrict", Pos + 1)) {
-    if (Pos > 0 && IsIdentChar(Source[Pos - 1]))
+static bool isIdentifierChar(char C) {
+  return llvm::isAlnum(C) || C == '_' || C == '$';
+}
+
+/// \p Word as a whole identifier followed, after blanks, by \p Next.
+static bool mayContainWordBefore(llvm::StringRef Source, llvm::StringRef Word,
+                                 char Next) {
+  for (size_t Pos = Source.find(Word); Pos != llvm::StringRef::npos;
+       Pos = Source.find(Word, Pos + 1)) {
+    if (Pos > 0 && isIdentifierChar(Source[Pos - 1]))
       continue;
-    size_t After = Source.find_first_not_of(" \t\r\n\f\v", Pos + 8);
-    if (After != llvm::StringRef::npos && Source[After] == '(')
+    size_t After = Source.find_first_not_of(" \t\r\n\f\v", Pos + Word.size());
+    if (After != llvm::StringRef::npos && Source[After] == Next)
       return true;
   }
+  return false;
+}
+
+/// `restrict(` (not part of a longer identifier: glibc's headers are full
+/// of __restrict), or a bare `restrict;` qualifier. Same contract as
+/// mayContainHccSpecifier.
+static bool mayContainRestrict(llvm::StringRef Source) {
+  for (size_t Pos = Source.find("restrict"); Pos != llvm::StringRef::npos;
+       Pos = Source.find("restrict", Pos + 1)) {
+    if (Pos > 0 && isIdentifierChar(Source[Pos - 1]))
+      continue;
+    if (Pos + 8 < Source.size() && isIdentifierChar(Source[Pos + 8]))
+      continue;
+    size_t After = Source.find_first_not_of(" \t\r\n\f\v", Pos + 8);
+    if (After != llvm::StringRef::npos &&
+        llvm::StringRef("(;{=&").contains(Source[After]))
+      return true;
+  }
+  return false;
+}
+
+/// `__attribute__((` followed by an hcc attribute name, which needs moving
+/// when a lambda introducer follows. Same contract as mayContainHccSpecifier.
+static bool mayContainGnuHccAttribute(llvm::StringRef Source) {
+  for (size_t Pos = Source.find("__attribute__"); Pos != llvm::StringRef::npos;
+       Pos = Source.find("__attribute__", Pos + 1)) {
+    size_t Paren = Source.find_first_not_of(" \t\r\n\f\v", Pos + 13);
+    if (Paren == llvm::StringRef::npos || Source[Paren] != '(')
+      continue;
+    size_t Second = Source.find_first_not_of(" \t\r\n\f\v", Paren + 1);
+    if (Second == llvm::StringRef::npos || Source[Second] != '(')
+      continue;
+    size_t Name = Source.find_first_not_of(" \t\r\n\f\v", Second + 1);
+    if (Name == llvm::StringRef::npos)
+      continue;
+    size_t NameEnd = Name;
+    while (NameEnd < Source.size() && isIdentifierChar(Source[NameEnd]))
+      ++NameEnd;
+    if (isHccAttributeWord(Source.slice(Name, NameEnd), /*AllowAmp=*/true))
+      return true;
+  }
+  return false;
+}
+
+static bool mayNeedRewriting(llvm::StringRef Source,
+                             const RewriteOptions &Options) {
+  if (mayContainHccSpecifier(Source) || mayContainRestrict(Source) ||
+      mayContainGnuHccAttribute(Source))
+    return true;
+  if (Options.AttributeMacros)
+    for (const auto &Macro : *Options.AttributeMacros)
+      if (mayContainWordBefore(Source, Macro.getKey(), '['))
+        return true;
   return false;
 }
 
@@ -445,8 +717,7 @@ std::optional<std::string>
 rewriteHccAttributeSpellings(llvm::StringRef Source,
                              const LangOptions &LangOpts,
                              const RewriteOptions &Options) {
-  if (!mayContainHccSpecifier(Source) &&
-      !(Options.RestrictSpecifiers && mayContainRestrictSpecifier(Source)))
+  if (!mayNeedRewriting(Source, Options))
     return std::nullopt;
 
   // The lexer needs a NUL-terminated buffer.

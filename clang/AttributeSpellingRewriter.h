@@ -9,7 +9,10 @@
 // plugin attributes no way to handle a type position and rejects them
 // ("'hc' attribute cannot be applied to types"), while the GNU spelling in
 // the same place slides onto the declaration, which is what hcc means. So
-// the plugin rewrites the source text before Clang lexes it.
+// the plugin rewrites the source text before Clang lexes it. The same
+// rewrite turns C++ AMP's restriction specifiers (`restrict(amp)`) into
+// the GNU spelling, and moves hcc attributes that the original hcc accepted
+// in front of a lambda introducer to just behind it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,29 +31,29 @@ class LangOptions;
 
 namespace hcc {
 
-/// What to rewrite besides [[hc]]/[[cpu]].
+/// State shared by the files of one translation unit.
 struct RewriteOptions {
-  /// C++ AMP mode (hcc -std=c++amp): also rewrite the restriction
-  /// specifiers `restrict(amp)`, `restrict(cpu)` and `restrict(amp, cpu)`
-  /// (any order, any spacing) into the GNU spelling of hc, cpu or device.
-  bool RestrictSpecifiers = false;
-  /// The unqualified names of restrict(amp)-only and restrict(cpu)-only
-  /// functions seen so far in the translation unit; each rewritten file
-  /// adds its own first. A name in both is overloaded on restriction: its
-  /// amp functions become __device__ and its cpu ones plain __host__
-  /// (instead of hc's __host__ __device__ and [[cpu]]), the only pair Clang
-  /// lets overload each other with the same signature.
-  llvm::StringSet<> *AmpOnlyNames = nullptr;
-  llvm::StringSet<> *CpuOnlyNames = nullptr;
+  /// Object-like macros whose whole body is one hcc attribute specifier
+  /// (`#define __KERNEL__ __attribute__((amp))`), from the files rewritten
+  /// so far; each file adds its own first. A use of one in front of a
+  /// lambda introducer is moved behind it, like the attribute itself.
+  llvm::StringSet<> *AttributeMacros = nullptr;
 };
 
-/// Rewrites every attribute-specifier of \p Source whose list holds only hcc
-/// attributes (`[[hc]]`, `[[cpu]]`, `[[hc, cpu]]`, `[[cpu, hc]]`, with
-/// `__hc__`/`__cpu__` and any spacing) into the GNU spelling, placed where
-/// Clang accepts it for the construct it follows (see the .cpp file).
-/// Every line keeps its number; on a line with a rewritten specifier,
-/// columns after it move right by 13. Comments, string and character
-/// literals are skipped: the text is lexed, not searched.
+/// Rewrites \p Source (see the .cpp file for every case):
+///  - every attribute-specifier whose list holds only hcc attributes
+///    (`[[hc]]`, `[[cpu]]`, `[[hc, cpu]]`, with `__hc__`/`__cpu__` and any
+///    spacing) into the GNU spelling, placed where Clang accepts it;
+///  - C++ AMP's `restrict(amp)`, `restrict(cpu)`, `restrict(amp, cpu)` (any
+///    order, empty elements allowed) into `__attribute__((hc))`,
+///    `__attribute__((cpu))`, `__attribute__((hc, cpu))`, placed the same
+///    way; `restrict(,)` (no restriction) into nothing;
+///  - a bare `restrict` after a member function's parameter list (not
+///    C++ AMP's) into `__restrict`;
+///  - an hcc attribute in front of a lambda introducer to behind it.
+/// Every line keeps its number; columns after an edit on the same line
+/// move. Comments, string and character literals are skipped: the text is
+/// lexed, not searched.
 ///
 /// Returns std::nullopt when there is nothing to rewrite.
 std::optional<std::string>

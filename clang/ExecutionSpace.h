@@ -2,7 +2,7 @@
 //
 // Part of hcc. hcc compiles with Clang's CUDA language mode, whose notion of
 // "where may this function run" is the __host__/__device__ attribute pair.
-// This file is the one place that maps hcc's attributes onto it.
+// This file is the one place that maps hcc's restrictions onto it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,32 +12,54 @@
 namespace clang {
 class ASTContext;
 class FunctionDecl;
-class SourceRange;
 } // namespace clang
 
 namespace hcc {
 
-/// Where an hcc attribute says a function may run.
-enum class ExecutionSpace {
-  /// [[hc]]: in kernels, and on the host too, because hcc's CPU backend runs
-  /// kernels from the host-compiled code.
-  Accelerator,
-  /// [[cpu]]: on the host only. The device pass then gets no body for the
-  /// function, so a kernel calling it is reported by the pass plugin.
-  Host,
+/// What hcc's annotations on a declaration say, as C++ AMP's restriction
+/// specifiers: [[hc]] (restrict(amp), __attribute__((hc)) or ((amp))) is
+/// Amp, [[cpu]] (restrict(cpu)) is Cpu, both together are Both, and a
+/// declaration without any is None, which C++ AMP reads as restrict(cpu).
+enum class Restriction : unsigned { None = 0, Amp = 1, Cpu = 2, Both = 3 };
+
+inline Restriction operator|(Restriction A, Restriction B) {
+  return static_cast<Restriction>(static_cast<unsigned>(A) |
+                                   static_cast<unsigned>(B));
+}
+
+/// How one function (all its declarations) is compiled.
+struct Placement {
+  Restriction What = Restriction::None;
+  /// One of a pair of functions of the same signature that differ only in
+  /// their restriction (amp against cpu or none). Clang lets only a
+  /// __device__ and a __host__ function form such a pair, so the amp one
+  /// loses its host side (see ExecutionSpace.cpp).
+  bool Twin = false;
+  /// Its first declaration was amp-only: its symbol carries the ABI tag
+  /// AmpAbiTag, so that a later twin of the same signature never shares
+  /// its name, whatever was already emitted.
+  bool AmpTagged = false;
 };
 
 /// The annotation that tells hcc's pass plugin that a function is [[cpu]]
 /// only. Keep in sync with llvm-passes/HostOnlyFunctions.cpp.
 inline constexpr const char HostOnlyAnnotation[] = "hcc.host_only";
 
-/// Marks \p FD as runnable in \p Space by attaching Clang's implicit CUDA
-/// attributes (__device__ and __host__ for Accelerator, __host__ for Host).
-/// Attributes already present are kept, so [[hc, cpu]] and repeated
-/// attributes combine. In the device pass a function that ends up host-only
-/// also carries the HostOnlyAnnotation (see ExecutionSpace.cpp for why).
-void addExecutionSpace(clang::ASTContext &Ctx, clang::FunctionDecl &FD,
-                       ExecutionSpace Space, clang::SourceRange Range);
+/// The ABI tag of amp-only functions (mangled `B3amp`, demangled
+/// `f[abi:amp](int)`). Keep in sync with llvm-passes/SymbolNames.cpp, which
+/// leaves it out of diagnostics.
+inline constexpr const char AmpAbiTag[] = "amp";
+
+/// What the hcc attributes written on \p FD itself say (the attribute
+/// handlers record it; several attributes add up).
+Restriction writtenRestriction(const clang::FunctionDecl &FD);
+void recordWrittenRestriction(const clang::FunctionDecl &FD, Restriction R);
+
+/// Gives \p FD the Clang attributes of \p P: implicit __device__/__host__,
+/// in the device pass the HostOnlyAnnotation of a host-only function, and
+/// the ABI tag. Attributes the user wrote (CUDA's own __host__, ...) stay.
+void applyPlacement(clang::ASTContext &Ctx, clang::FunctionDecl &FD,
+                    const Placement &P);
 
 } // namespace hcc
 

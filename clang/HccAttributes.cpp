@@ -5,7 +5,8 @@
 // Both attributes take no arguments and apply to functions: free functions,
 // member functions, constructors, destructors, function templates and the
 // call operators of lambdas. Each is spelled __attribute__((hc)) or [[hc]]
-// (likewise cpu); `[[hc, cpu]]` is simply both.
+// (likewise cpu; hc also __attribute__((amp))); `[[hc, cpu]]` is simply
+// both.
 //
 // A C++11 attribute written after a parameter list (`void f() [[hc]]`)
 // appertains to the function type, where Clang rejects attributes that
@@ -32,8 +33,8 @@ namespace {
 class ExecutionSpaceAttrInfo : public ParsedAttrInfo {
 public:
   ExecutionSpaceAttrInfo(ArrayRef<Spelling> Spellings,
-                         hcc::ExecutionSpace Space)
-      : Space(Space) {
+                         hcc::Restriction Restriction)
+      : Restriction(Restriction) {
     // NumArgs and OptArgs keep their default of 0: no arguments allowed.
     this->Spellings = Spellings;
   }
@@ -54,17 +55,24 @@ public:
     FunctionDecl *FD = D->getAsFunction();
     if (!FD)
       return AttributeNotApplied;
-    hcc::addExecutionSpace(S.getASTContext(), *FD, Space, Attr.getRange());
+    // What this declaration says; Redeclarations.cpp, which Clang calls
+    // after all attributes of the declaration, weighs it against the
+    // previous declarations.
+    hcc::recordWrittenRestriction(*FD, Restriction);
+    hcc::applyPlacement(S.getASTContext(), *FD,
+                        hcc::Placement{hcc::writtenRestriction(*FD)});
     return AttributeApplied;
   }
 
 private:
-  hcc::ExecutionSpace Space;
+  hcc::Restriction Restriction;
 };
 
+// __attribute__((amp)) is the original hcc's other name of hc.
 constexpr ParsedAttrInfo::Spelling HcSpellings[] = {
     {ParsedAttr::AS_GNU, "hc"},
     {ParsedAttr::AS_CXX11, "hc"},
+    {ParsedAttr::AS_GNU, "amp"},
 };
 
 constexpr ParsedAttrInfo::Spelling CpuSpellings[] = {
@@ -74,13 +82,13 @@ constexpr ParsedAttrInfo::Spelling CpuSpellings[] = {
 
 struct HcAttrInfo : ExecutionSpaceAttrInfo {
   HcAttrInfo()
-      : ExecutionSpaceAttrInfo(HcSpellings, hcc::ExecutionSpace::Accelerator) {
+      : ExecutionSpaceAttrInfo(HcSpellings, hcc::Restriction::Amp) {
   }
 };
 
 struct CpuAttrInfo : ExecutionSpaceAttrInfo {
   CpuAttrInfo()
-      : ExecutionSpaceAttrInfo(CpuSpellings, hcc::ExecutionSpace::Host) {}
+      : ExecutionSpaceAttrInfo(CpuSpellings, hcc::Restriction::Cpu) {}
 };
 
 } // namespace

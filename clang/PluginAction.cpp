@@ -13,6 +13,8 @@
 #include "DeviceCodeMarkers.h"
 #include "DeviceVirtualFunctions.h"
 #include "KernelCaptures.h"
+#include "Redeclarations.h"
+#include "RestrictionContext.h"
 #include "SourceRewriting.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -33,7 +35,9 @@ protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     // Called once the main file is registered and before it is lexed.
-    hcc::installAttributeSpellingRewriter(CI, AmpMode);
+    hcc::installAttributeSpellingRewriter(CI);
+    hcc::installRedeclarationRules(CI);
+    hcc::installRestrictionContextPragma(CI);
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     if (auto Virtuals = hcc::createDeviceVirtualFunctionsConsumer(CI))
       Consumers.push_back(std::move(Virtuals));
@@ -46,20 +50,16 @@ protected:
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
-  /// -fplugin-arg-hcc-amp (hcc -std=c++amp): C++ AMP mode, restrict(amp)
-  /// and restrict(cpu) are rewritten too.
+  /// -fplugin-arg-hcc-amp (hcc -std=c++amp) names C++ AMP mode. The
+  /// plugin does the same in both modes (the original hcc accepted C++
+  /// AMP's restriction specifiers in hc code too), so it is accepted and
+  /// needs nothing.
   bool ParseArgs(const CompilerInstance &,
-                 const std::vector<std::string> &Args) override {
-    for (const std::string &Arg : Args)
-      if (Arg == "amp")
-        AmpMode = true;
+                 const std::vector<std::string> &) override {
     return true;
   }
 
   ActionType getActionType() override { return AddBeforeMainAction; }
-
-private:
-  bool AmpMode = false;
 };
 
 } // namespace

@@ -11,6 +11,8 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Token.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace hcc {
@@ -33,6 +35,7 @@ SmallVector<RawToken, 0> lexRaw(const std::string &Text,
     Raw.Length = Tok.getLength();
     if (Tok.is(tok::raw_identifier))
       Raw.Identifier = Tok.getRawIdentifier();
+    Raw.StartOfLine = Tok.isAtStartOfLine();
     Tokens.push_back(Raw);
   } while (Tok.isNot(tok::eof));
   return Tokens;
@@ -68,6 +71,39 @@ std::optional<size_t> findOpening(ArrayRef<RawToken> Tokens, size_t Close) {
     if (K == CloseKind) {
       ++Depth;
     } else if (K == OpenKind && --Depth == 0) {
+      return I;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<size_t> findClosing(ArrayRef<RawToken> Tokens, size_t Open) {
+  tok::TokenKind OpenKind = Tokens[Open].Kind;
+  tok::TokenKind CloseKind;
+  switch (OpenKind) {
+  case tok::l_paren:
+    CloseKind = tok::r_paren;
+    break;
+  case tok::l_square:
+    CloseKind = tok::r_square;
+    break;
+  case tok::less:
+    CloseKind = tok::greater;
+    break;
+  default:
+    return std::nullopt;
+  }
+
+  unsigned Depth = 0;
+  size_t Limit = std::min(Tokens.size(), Open + MaxScan);
+  for (size_t I = Open; I < Limit; ++I) {
+    tok::TokenKind K = Tokens[I].Kind;
+    if (K == tok::semi || K == tok::l_brace || K == tok::r_brace ||
+        K == tok::eof)
+      return std::nullopt;
+    if (K == OpenKind) {
+      ++Depth;
+    } else if (K == CloseKind && --Depth == 0) {
       return I;
     }
   }

@@ -30,6 +30,7 @@ struct RawToken {
   unsigned Offset;
   unsigned Length;
   llvm::StringRef Identifier; // Set for raw identifiers only.
+  bool StartOfLine = false;   // First token of its line (directives).
 
   bool is(clang::tok::TokenKind K) const { return Kind == K; }
   bool isWord(llvm::StringRef Word) const {
@@ -49,6 +50,12 @@ llvm::SmallVector<RawToken, 0> lexRaw(const std::string &Text,
 /// since raw text with #if branches need not be balanced.
 std::optional<size_t> findOpening(llvm::ArrayRef<RawToken> Tokens,
                                   size_t Close);
+
+/// Given the opening token at \p Open ("(", "[" or "<"), the index of the
+/// token that closes it, found by counting nesting forwards; the same
+/// limits as findOpening.
+std::optional<size_t> findClosing(llvm::ArrayRef<RawToken> Tokens,
+                                  size_t Open);
 
 } // namespace hcc
 

@@ -41,10 +41,9 @@ namespace hcc {
 
 namespace {
 /// Shared by the main file and the headers of one translation unit: the
-/// restrict(amp)-only and restrict(cpu)-only names of the files rewritten so
-/// far (the main file first).
+/// attribute macros of the files rewritten so far (the main file first).
 struct RewriteState {
-  llvm::StringSet<> AmpOnlyNames, CpuOnlyNames;
+  llvm::StringSet<> AttributeMacros;
   RewriteOptions Options;
 };
 } // namespace
@@ -124,13 +123,11 @@ private:
 
 } // namespace
 
-void installAttributeSpellingRewriter(CompilerInstance &CI, bool AmpMode) {
+void installAttributeSpellingRewriter(CompilerInstance &CI) {
   if (!CI.hasSourceManager() || !CI.hasPreprocessor())
     return;
   auto State = std::make_shared<RewriteState>();
-  State->Options.RestrictSpecifiers = AmpMode;
-  State->Options.AmpOnlyNames = &State->AmpOnlyNames;
-  State->Options.CpuOnlyNames = &State->CpuOnlyNames;
+  State->Options.AttributeMacros = &State->AttributeMacros;
   rewriteMainFile(CI.getSourceManager(), CI.getLangOpts(), State->Options);
   CI.getPreprocessor().addPPCallbacks(std::make_unique<HeaderRewriter>(
       CI.getSourceManager(), CI.getLangOpts(), std::move(State)));

@@ -18,9 +18,7 @@ namespace hcc {
 /// Must run after the main file has been registered with the SourceManager
 /// and before the preprocessor enters it (PluginASTAction::CreateASTConsumer
 /// is such a point).
-/// \p AmpMode: C++ AMP mode, restrict(...) specifiers are rewritten too.
-void installAttributeSpellingRewriter(clang::CompilerInstance &CI,
-                                      bool AmpMode);
+void installAttributeSpellingRewriter(clang::CompilerInstance &CI);
 
 } // namespace hcc
 

@@ -120,10 +120,18 @@ private:
       if (!CheckPtx)
         return;
       std::string Why = whyNotPtx(*Asm);
-      if (!Why.empty())
+      if (!Why.empty()) {
         report(F, Call,
                "uses inline assembly that is not PTX (" + Why +
                    "); host assembly cannot run on the device");
+        return;
+      }
+      std::string Unterminated = unterminatedPtxStatement(*Asm);
+      if (!Unterminated.empty())
+        report(F, Call,
+               "uses inline assembly whose statement '" + Unterminated +
+                   "' does not end with ';', which every PTX statement "
+                   "needs; the CUDA driver would reject the program");
       return;
     }
 

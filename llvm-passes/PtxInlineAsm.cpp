@@ -147,4 +147,28 @@ std::string whyNotPtx(const InlineAsm &Asm) {
   return "";
 }
 
+/// What is left of \p Statement without braces, labels and blanks.
+static StringRef statementBody(StringRef Statement) {
+  StringRef S = Statement.trim(" \t\r\n{}");
+  while (true) {
+    size_t Ident = 0;
+    while (Ident < S.size() && isIdentChar(S[Ident]))
+      ++Ident;
+    if (!Ident || Ident >= S.size() || S[Ident] != ':')
+      return S;
+    S = S.drop_front(Ident + 1).trim(" \t\r\n{}");
+  }
+}
+
+std::string unterminatedPtxStatement(const InlineAsm &Asm) {
+  std::string Text = stripComments(Asm.getAsmString());
+  StringRef Last = StringRef(Text).rsplit(';').second;
+  if (StringRef(Text).find(';') == StringRef::npos)
+    Last = Text;
+  StringRef Body = statementBody(Last);
+  if (Body.empty())
+    return "";
+  return Body.take_until([](char C) { return C == '\n'; }).rtrim().str();
+}
+
 } // namespace hcc

@@ -24,6 +24,12 @@ namespace hcc {
 /// instruction or constraint, quoted).
 std::string whyNotPtx(const llvm::InlineAsm &Asm);
 
+/// The last statement of \p Asm when it lacks the ';' that ends every PTX
+/// statement (`asm("ret")`): the NVPTX backend copies it as it is and the
+/// PTX assembler of the CUDA driver, at load time, would fail on the line
+/// after it. Empty when every statement is terminated.
+std::string unterminatedPtxStatement(const llvm::InlineAsm &Asm);
+
 } // namespace hcc
 
 #endif // HCC_LLVM_PASSES_PTXINLINEASM_H

@@ -27,7 +27,25 @@ static std::optional<std::string> takeString(char *Text) {
   return Result;
 }
 
+/// The Clang plugin tags amp-only functions with the ABI tag "amp" so that
+/// an amp and a cpu function of one signature (overloading on restriction)
+/// get different symbols; users never wrote it, so diagnostics leave it out.
+/// Keep in sync with clang/ExecutionSpace.h (AmpAbiTag).
+static std::string withoutAmpTag(std::string Name) {
+  static constexpr char Tag[] = "[abi:amp]";
+  for (size_t Pos = Name.find(Tag); Pos != std::string::npos;
+       Pos = Name.find(Tag, Pos))
+    Name.erase(Pos, sizeof(Tag) - 1);
+  return Name;
+}
+
+static std::string displayNameWithTags(const GlobalValue &GV);
+
 std::string displayName(const GlobalValue &GV) {
+  return withoutAmpTag(displayNameWithTags(GV));
+}
+
+static std::string displayNameWithTags(const GlobalValue &GV) {
   std::string Full = demangle(GV.getName());
   std::string Mangled = GV.getName().str();
   ItaniumPartialDemangler Demangler;
@@ -54,7 +72,7 @@ std::string kernelDisplayName(const Function &Kernel) {
   size_t Size = 0;
   std::optional<std::string> Name =
       takeString(Demangler.getFunctionName(nullptr, &Size));
-  return Name ? *Name : displayName(Kernel);
+  return Name ? withoutAmpTag(*Name) : displayName(Kernel);
 }
 
 } // namespace hcc

@@ -1,7 +1,8 @@
 // Inline assembly a kernel reaches must be PTX (the NVPTX backend copies it
 // into the PTX unchecked, and the CUDA driver would reject x86 only when
 // loading the program): x86 instructions, x86 register constraints and
-// clobbers are compile errors at the asm statement, naming the kernel.
+// clobbers are compile errors at the asm statement, naming the kernel, and
+// so is a PTX statement without its ';'.
 // PTX assembly (written for the device pass) compiles; host assembly in
 // host-only code is not the device's business.
 
@@ -52,6 +53,14 @@ int x86_constraint(int x) {
   return r;
 }
 
+// PTX, but without the ';' that ends a PTX statement: the PTX assembler
+// would fail on the line after it when the program is loaded.
+int unterminated(int x) {
+  // CHECK-DAG: diag-inline-asm.cpp:[[@LINE+1]]:{{[0-9]+}}: error: kernel '{{.*}}' uses inline assembly whose statement 'ret' does not end with ';', which every PTX statement needs; the CUDA driver would reject the program; call chain: {{.*}} -> unterminated(int)
+  asm volatile("ret");
+  return x;
+}
+
 int x86_clobber(int x) {
   // CHECK-DAG: diag-inline-asm.cpp:[[@LINE+1]]:{{[0-9]+}}: error: kernel '{{.*}}' uses inline assembly that is not PTX (it clobbers register 'ecx', which PTX does not have); host assembly cannot run on the device
   asm volatile("" ::: "ecx");
@@ -68,7 +77,7 @@ int main() {
     v[i] = add_one(i[0]);
 #else
     v[i] = add_one(x86_copy(i[0])) + x86_pause(1) + x86_constraint(2) +
-           x86_clobber(3);
+           x86_clobber(3) + unterminated(4);
 #endif
   });
   for (int k = 0; k < 32; ++k)
@@ -77,4 +86,4 @@ int main() {
   std::printf("inline asm: ok (%u)\n", host_clock() & 0);
   return 0;
 }
-// CHECK: 4 errors generated when compiling for sm_90.
+// CHECK: 5 errors generated when compiling for sm_90.

@@ -15,8 +15,9 @@
 // CHECK-DAG: .global .align 8 .u64 _ZL3ops[2] = {_ZL5twicei, _ZL6thricei};
 // CHECK-DAG: .func {{.*}}_ZL5twicei(
 // CHECK-DAG: .func {{.*}}_ZL6thricei(
-// CHECK-DAG: _ZTV6Square{{.*}} = {0, 0, _ZNK6Square4areaEv
-// CHECK-DAG: .func {{.*}}_ZNK6Square4areaEv(
+// An amp-only function's symbol carries the ABI tag "amp" (B3amp).
+// CHECK-DAG: _ZTV6Square{{.*}} = {0, 0, _ZNK6Square4areaB3ampEv
+// CHECK-DAG: .func {{.*}}_ZNK6Square4areaB3ampEv(
 // CHECK-DAG: .func __cxa_pure_virtual()
 // CHECK-NOT: host_counter
 // CHECK-NOT: host_table

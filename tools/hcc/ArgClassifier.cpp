@@ -37,6 +37,12 @@ static const StringSet<> LegacyCC1Flags = {
     "-famp-cpu",                      "-fhc-is-device",
 };
 
+/// Driver flags of the original hcc whose features are always on here.
+static const StringSet<> LegacyDriverFlags = {
+    "-hc-function-calls",
+    "-amdgpu-function-calls",
+};
+
 /// Runtime libraries of the original hcc. Old makefiles and the output of the
 /// original hcc-config name them; their job is done by libhc_runtime, which
 /// the driver always links.
@@ -185,6 +191,16 @@ DriverOptions classifyArguments(ArrayRef<const char *> Argv) {
         SawHcFlag = true;
         continue;
       }
+      // The original hcc's C++ AMP switch (what -std=c++amp implies).
+      if (Spelling == "-famp") {
+        SawAmpStd = true;
+        continue;
+      }
+      // The original hcc's switches for real function calls in AMDGPU
+      // kernels (instead of inlining everything): device code here always
+      // has them.
+      if (LegacyDriverFlags.contains(Spelling))
+        continue;
       // Offloaded standard parallel algorithms. Not clang's --hipstdpar
       // driver flag, which would look for rocThrust's headers.
       if (Spelling == "--stdpar") {

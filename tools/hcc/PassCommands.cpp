@@ -39,6 +39,29 @@ Job PassCommandBuilder::clangJob(std::vector<std::string> Args) const {
   return Job{TC.Clang, std::move(Args)};
 }
 
+/// __hcc_backend__ names the code generator of the device code, as in the
+/// original hcc, where it was always HCC_BACKEND_AMDGPU (1). The values are
+/// predefined too: code compares them in #if, where an undefined name would
+/// be 0 and every comparison of two of them true. Their spelling, "(1)",
+/// is the one of hcc's hc_defines.h, so a header that defines them again
+/// the same way is no redefinition.
+static void addBackendMacro(std::vector<std::string> &Args,
+                            StringRef Backend) {
+  Args.insert(Args.end(), {"-DHCC_BACKEND_AMDGPU=(1)",
+                           "-DHCC_BACKEND_NVPTX=(2)",
+                           ("-D__hcc_backend__=" + Backend).str()});
+}
+
+/// The host pass has no code generator of its own for kernels: it agrees
+/// with the device passes when they all target AMDGPU, and says NVPTX (the
+/// default target) otherwise.
+static StringRef hostPassBackend(ArrayRef<std::string> Targets) {
+  bool AllAMDGPU = !Targets.empty() && all_of(Targets, [](const std::string &T) {
+    return isAMDGPUTarget(T);
+  });
+  return AllAMDGPU ? "HCC_BACKEND_AMDGPU" : "HCC_BACKEND_NVPTX";
+}
+
 /// Flags shared by the host and the device pass of a C++ source.
 void PassCommandBuilder::addCommonOffloadArgs(std::vector<std::string> &Args,
                                               const TranslationUnit &TU) const {
@@ -55,12 +78,14 @@ void PassCommandBuilder::addCommonOffloadArgs(std::vector<std::string> &Args,
                              "-D__HCC_STDPAR__=1"});
 
   // The macros of the original hcc (seed: hc-api-wiki, "hcc Built-In
-  // Macros"), plus __HCC_HC__/__HCC_AMP__ which ROCm's hcc also defined.
+  // Macros"), plus those ROCm's hcc also predefined: __KALMAR_CC__,
+  // __hcc_workweek__, __hcc_backend__ and the language-mode pair.
   Args.insert(Args.end(),
-              {"-D__HCC__=1",
+              {"-D__HCC__=1", "-D__KALMAR_CC__=1",
                "-D__hcc_major__=" HCC_STRINGIFY(HCC_VERSION_MAJOR),
                "-D__hcc_minor__=" HCC_STRINGIFY(HCC_VERSION_MINOR),
                "-D__hcc_patchlevel__=" HCC_STRINGIFY(HCC_VERSION_PATCHLEVEL),
+               "-D__hcc_workweek__=" HCC_STRINGIFY(HCC_VERSION_WORKWEEK),
                "-D__hcc_version__=\"" HCC_FULL_VERSION "\""});
   if (Opts.Language == LanguageMode::AMP)
     Args.insert(Args.end(), {"-D__KALMAR_AMP__=1", "-D__HCC_AMP__=1"});
@@ -120,6 +145,7 @@ Job PassCommandBuilder::hostPass(const TranslationUnit &TU) const {
       Args.push_back("--offload-arch=" + T);
   addCommonOffloadArgs(Args, TU);
   Args.insert(Args.end(), {"-D__KALMAR_CPU__=1", "-D__HCC_CPU__=1"});
+  addBackendMacro(Args, hostPassBackend(Targets));
   // The table of host globals kernels may use (docs/svm.md), under the name
   // the image registration stub refers to.
   if (!TC.PassPlugin.empty())
@@ -149,8 +175,11 @@ Job PassCommandBuilder::devicePass(const TranslationUnit &TU,
   addCommonOffloadArgs(Args, TU);
   // The target's math library (libm has no device code): docs/math.md.
   addDeviceLibraryArgs(Target, TC, Args);
-  Args.insert(Args.end(),
-              {"-D__KALMAR_ACCELERATOR__=1", "-D__HCC_ACCELERATOR__=1"});
+  // __GPU__: what the original hcc defined in its GPU device pass.
+  Args.insert(Args.end(), {"-D__KALMAR_ACCELERATOR__=1",
+                           "-D__HCC_ACCELERATOR__=1", "-D__GPU__=1"});
+  addBackendMacro(Args, isAMDGPUTarget(Target) ? "HCC_BACKEND_AMDGPU"
+                                               : "HCC_BACKEND_NVPTX");
   if (!TC.PassPlugin.empty())
     Args.push_back("-fpass-plugin=" + TC.PassPlugin);
   // Kernels are optimised even in a -O0 build unless the user asks

@@ -50,7 +50,14 @@ HC_DEVICE_MATH int __signbitd(double x) { return __builtin_signbit(x); }
 HC_DEVICE_MATH int __float2int_rn(float x) { return __nvvm_f2i_rn(x); }
 HC_DEVICE_MATH long long __float2ll_rn(float x) { return __nvvm_f2ll_rn(x); }
 #undef HC_DEVICE_MATH
+// CUDA's norm(int, const double *) is no C or C++ function: as a global
+// function of the device pass only, it would hide a user's class norm (and
+// make hc::norm ambiguous after `using namespace hc`) there. It gets
+// another name.
+#pragma push_macro("norm")
+#define norm __hcc_cuda_norm
 #include <__clang_cuda_math.h>
+#pragma pop_macro("norm")
 #include <__clang_cuda_cmath.h>
 #pragma pop_macro("CUDA_VERSION")
 
@@ -118,7 +125,11 @@ HC_DEVICE_MATH float remquo(float x, float y, int *q) {
 
 #include <__clang_hip_libdevice_declares.h>
 #include "amdgpu_ocml_shim.h"
+// As for NVPTX above: no global function named norm.
+#pragma push_macro("norm")
+#define norm __hcc_hip_norm
 #include <__clang_hip_math.h>
+#pragma pop_macro("norm")
 #include <__clang_hip_stdlib.h>
 #include <__clang_cuda_math_forward_declares.h>
 #include <__clang_hip_cmath.h>
