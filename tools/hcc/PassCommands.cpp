@@ -87,8 +87,12 @@ void PassCommandBuilder::addCommonOffloadArgs(std::vector<std::string> &Args,
                "-D__hcc_patchlevel__=" HCC_STRINGIFY(HCC_VERSION_PATCHLEVEL),
                "-D__hcc_workweek__=" HCC_STRINGIFY(HCC_VERSION_WORKWEEK),
                "-D__hcc_version__=\"" HCC_FULL_VERSION "\""});
+  // C++ AMP's properties (accelerator::device_path, array::extent, ...)
+  // are Microsoft's __declspec(property): -fdeclspec enables the keyword
+  // without the rest of -fms-extensions.
   if (Opts.Language == LanguageMode::AMP)
-    Args.insert(Args.end(), {"-D__KALMAR_AMP__=1", "-D__HCC_AMP__=1"});
+    Args.insert(Args.end(),
+                {"-D__KALMAR_AMP__=1", "-D__HCC_AMP__=1", "-fdeclspec"});
   else
     Args.insert(Args.end(), {"-D__KALMAR_HC__=1", "-D__HCC_HC__=1"});
 
