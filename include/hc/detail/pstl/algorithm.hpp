@@ -33,9 +33,8 @@ for_each(ExecutionPolicy &&, InputIt first, InputIt last, Function f) {
     const std::size_t n = std::distance(first, last);
     if (pstl_detail::worth_offloading(n)) {
       auto r = pstl_detail::input_reader(first, n);
-      pstl_detail::index_for_each_kernel(n, [=](int i) [[hc]] {
-        pstl_detail::call_on_elements(f, r[i]);
-      });
+      pstl_detail::index_for_each_kernel(
+          n, [=](int i) [[hc]] { pstl_detail::call_on_elements(f, r[i]); });
       return;
     }
   }
@@ -76,10 +75,10 @@ transform(ExecutionPolicy &&, InputIt first, InputIt last, OutputIt d_first,
     const std::size_t n = std::distance(first, last);
     if (pstl_detail::worth_offloading(n)) {
       auto r = pstl_detail::input_reader(first, n);
-      pstl_detail::index_map_kernel(pstl_detail::raw_pointer(d_first), n,
-                                    [=](int i) [[hc]] {
-          return pstl_detail::call_on_elements(unary_op, r[i]);
-        });
+      pstl_detail::index_map_kernel(
+          pstl_detail::raw_pointer(d_first), n, [=](int i) [[hc]] {
+            return pstl_detail::call_on_elements(unary_op, r[i]);
+          });
       return d_first + n;
     }
   }
@@ -211,10 +210,10 @@ replace_copy_if(ExecutionPolicy &&exec, InputIt first, InputIt last,
                 OutputIt d_first, UnaryPredicate p, const T &new_value) {
   using V = pstl_detail::value_of<InputIt>;
   const T nv = new_value;
-  return parallel::transform(exec, first, last, d_first,
-                             [=](const V &x) [[hc]] {
-    return pstl_detail::call_on_elements(p, x) ? V(nv) : x;
-  });
+  return parallel::transform(
+      exec, first, last, d_first, [=](const V &x) [[hc]] {
+        return pstl_detail::call_on_elements(p, x) ? V(nv) : x;
+      });
 }
 
 template <class ExecutionPolicy, class InputIt, class OutputIt, class T>
@@ -282,10 +281,9 @@ find_if(ExecutionPolicy &&, InputIt first, InputIt last, UnaryPredicate p) {
     const std::size_t n = std::distance(first, last);
     if (pstl_detail::worth_offloading(n)) {
       auto a = pstl_detail::input_reader(first, n);
-      return first + pstl_detail::first_index(
-                         n, [=](long long g) [[hc]] {
-            return bool(pstl_detail::call_on_elements(p, a[g]));
-          });
+      return first + pstl_detail::first_index(n, [=](long long g) [[hc]] {
+               return bool(pstl_detail::call_on_elements(p, a[g]));
+             });
     }
   }
   return std::find_if(first, last, p);
@@ -296,8 +294,7 @@ pstl_detail::if_policy<ExecutionPolicy, InputIt>
 find_if_not(ExecutionPolicy &&exec, InputIt first, InputIt last,
             UnaryPredicate p) {
   using T = pstl_detail::value_of<InputIt>;
-  return parallel::find_if(exec, first, last,
-                           [=](const T &x) [[hc]] {
+  return parallel::find_if(exec, first, last, [=](const T &x) [[hc]] {
     return !pstl_detail::call_on_elements(p, x);
   });
 }
@@ -321,10 +318,9 @@ mismatch(ExecutionPolicy &&, InputIt1 first1, InputIt1 last1, InputIt2 first2,
     if (pstl_detail::worth_offloading(n)) {
       auto a = pstl_detail::input_view(pstl_detail::raw_pointer(first1), n);
       auto b = pstl_detail::input_view(pstl_detail::raw_pointer(first2), n);
-      std::size_t i = pstl_detail::first_index(
-          n, [=](long long g) [[hc]] {
-            return !pstl_detail::call_on_elements(p, a[g], b[g]);
-          });
+      std::size_t i = pstl_detail::first_index(n, [=](long long g) [[hc]] {
+        return !pstl_detail::call_on_elements(p, a[g], b[g]);
+      });
       return {first1 + i, first2 + i};
     }
   }
@@ -421,8 +417,7 @@ is_sorted_until(ExecutionPolicy &&exec, ForwardIt first, ForwardIt last,
                 Compare comp) {
   using T = pstl_detail::value_of<ForwardIt>;
   ForwardIt it = parallel::adjacent_find(
-      exec, first, last,
-      [=](const T &a, const T &b) [[hc]] {
+      exec, first, last, [=](const T &a, const T &b) [[hc]] {
         return bool(pstl_detail::call_on_elements(comp, b, a));
       });
   return it == last ? last : std::next(it);
@@ -457,11 +452,11 @@ lexicographical_compare(ExecutionPolicy &&exec, InputIt1 first1,
   using T2 = pstl_detail::value_of<InputIt2>;
   // The first position where neither element is less than the other
   // decides; the shorter range is less when one is a prefix of the other.
-  auto m = parallel::mismatch(exec, first1, last1, first2, last2,
-                              [=](const T1 &a, const T2 &b) [[hc]] {
-                                return !pstl_detail::call_on_elements(comp, a, b) &&
-                                       !pstl_detail::call_on_elements(comp, b, a);
-                              });
+  auto m = parallel::mismatch(
+      exec, first1, last1, first2, last2, [=](const T1 &a, const T2 &b) [[hc]] {
+        return !pstl_detail::call_on_elements(comp, a, b) &&
+               !pstl_detail::call_on_elements(comp, b, a);
+      });
   if (m.first == last1)
     return m.second != last2;
   if (m.second == last2)
@@ -487,10 +482,9 @@ count_if(ExecutionPolicy &&, InputIt first, InputIt last, UnaryPredicate p) {
     const std::size_t n = std::distance(first, last);
     if (pstl_detail::worth_offloading(n)) {
       auto a = pstl_detail::input_reader(first, n);
-      return pstl_detail::count_indices(
-          n, [=](long long g) [[hc]] {
-            return bool(pstl_detail::call_on_elements(p, a[g]));
-          });
+      return pstl_detail::count_indices(n, [=](long long g) [[hc]] {
+        return bool(pstl_detail::call_on_elements(p, a[g]));
+      });
     }
   }
   return std::count_if(first, last, p);
@@ -741,9 +735,9 @@ HC_PSTL_ON_HOST(is_heap_until)
 // Overloads over hc::array_view ranges (device-resident data).
 #include "hc/detail/pstl/device_algorithm.hpp"
 
-
-// The algorithms of <experimental/algorithm> under the dynamic execution_policy (after every static
-// overload, which the forwarding overloads find by qualified name).
+// The algorithms of <experimental/algorithm> under the dynamic execution_policy
+// (after every static overload, which the forwarding overloads find by
+// qualified name).
 #include "hc/detail/pstl/dynamic_policy.hpp"
 
 namespace std {

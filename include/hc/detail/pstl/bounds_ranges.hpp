@@ -61,9 +61,9 @@ template <class It> auto input_reader(It first, std::size_t n) {
 
 /// f(i) for every i < n on the accelerator.
 template <class F> void index_for_each_kernel(std::size_t n, F f) {
-  parallel_for_each(extent<1>(static_cast<int>(n)),
-                    [=](index<1> i) [[hc]] { f(i[0]); })
-      .wait();
+  parallel_for_each(extent<1>(static_cast<int>(n)), [=](index<1> i) [[hc]] {
+    f(i[0]);
+  }).wait();
 }
 
 } // namespace pstl

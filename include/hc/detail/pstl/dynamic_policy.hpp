@@ -25,19 +25,20 @@
             class = ::hc::detail::pstl::if_dynamic_policy<Policy>>             \
   auto name(Policy &&exec, Args &&...args)                                     \
       ->decltype(parallel::name(seq, std::forward<Args>(args)...)) {           \
-    return exec.__visit([&](const auto &policy)                                \
-                            -> decltype(parallel::name(                        \
-                                seq, std::forward<Args>(args)...)) {           \
-      return parallel::name(policy, std::forward<Args>(args)...);              \
-    });                                                                        \
+    return exec.__visit(                                                       \
+        [&](const auto &policy) -> decltype(parallel::name(                    \
+                                    seq, std::forward<Args>(args)...)) {       \
+          return parallel::name(policy, std::forward<Args>(args)...);          \
+        });                                                                    \
   }
 
 namespace hc {
 namespace detail {
 namespace pstl {
 template <class Policy>
-using if_dynamic_policy = std::enable_if_t<std::is_same<
-    std::decay_t<Policy>, std::experimental::parallel::execution_policy>::value>;
+using if_dynamic_policy = std::enable_if_t<
+    std::is_same<std::decay_t<Policy>,
+                 std::experimental::parallel::execution_policy>::value>;
 } // namespace pstl
 } // namespace detail
 } // namespace hc

@@ -55,9 +55,8 @@ void transform2_kernel(const T1 *in1, const T2 *in2, U *out, std::size_t n,
   }
   array_view<const T1, 1> a = input_view(in1, n);
   array_view<const T2, 1> b = input_view(in2, n);
-  index_map_kernel(out, n, [=](int i) [[hc]] {
-    return call_on_elements(f, a[i], b[i]);
-  });
+  index_map_kernel(
+      out, n, [=](int i) [[hc]] { return call_on_elements(f, a[i], b[i]); });
 }
 
 } // namespace pstl

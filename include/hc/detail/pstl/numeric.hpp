@@ -65,7 +65,8 @@ transform_reduce(ExecutionPolicy &&, InputIt first, InputIt last,
     if (pstl_detail::worth_offloading(n)) {
       auto a = pstl_detail::input_reader(first, n);
       return pstl_detail::tiled_reduce<T>(
-          n, init, [=](long long g) [[hc]] {
+          n, init,
+          [=](long long g) [[hc]] {
             return T(pstl_detail::call_on_elements(unary_op, a[g]));
           },
           binary_op);
@@ -112,7 +113,8 @@ inner_product(ExecutionPolicy &&, InputIt1 first1, InputIt1 last1,
       auto a = pstl_detail::input_view(pstl_detail::raw_pointer(first1), n);
       auto b = pstl_detail::input_view(pstl_detail::raw_pointer(first2), n);
       return pstl_detail::tiled_reduce<T>(
-          n, value, [=](long long g) [[hc]] {
+          n, value,
+          [=](long long g) [[hc]] {
             return T(pstl_detail::call_on_elements(op2, a[g], b[g]));
           },
           op1);
@@ -344,9 +346,9 @@ OutputIt exclusive_scan(InputIt first, InputIt last, OutputIt result, T init) {
 // Overloads over hc::array_view ranges (device-resident data).
 #include "hc/detail/pstl/device_numeric.hpp"
 
-
-// The algorithms of <experimental/numeric> under the dynamic execution_policy (after every static
-// overload, which the forwarding overloads find by qualified name).
+// The algorithms of <experimental/numeric> under the dynamic execution_policy
+// (after every static overload, which the forwarding overloads find by
+// qualified name).
 #include "hc/detail/pstl/dynamic_policy.hpp"
 
 namespace std {
