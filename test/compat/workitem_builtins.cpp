@@ -5,7 +5,8 @@
 // also from a function the kernel calls that is not inlined, and after a
 // barrier (where other work-items of the tile ran in between). Dimension 0
 // is the fastest varying one (component N-1 of an index<N>); a non-tiled
-// launch has groups of one work-item.
+// launch has groups of one work-item; the group size of a partial tile (at
+// the far edge of an extent the tile size does not divide) is its own.
 #include <hc.hpp>
 
 #include <cstdio>
@@ -52,17 +53,19 @@ static void check(const char *what, int item, const report &r,
                   const unsigned *e, const unsigned *ts) {
   for (unsigned n = 0; n < 3; ++n) {
     unsigned groups = (e[n] + ts[n] - 1) / ts[n];
+    unsigned left = e[n] - t[n] * ts[n];
+    unsigned this_group = left < ts[n] ? left : ts[n];
     expect(what, item, n, r.global[n], g[n]);
     expect(what, item, n, r.local[n], l[n]);
     expect(what, item, n, r.group[n], t[n]);
     expect(what, item, n, r.grid[n], e[n]);
-    expect(what, item, n, r.group_size[n], ts[n]);
+    expect(what, item, n, r.group_size[n], this_group);
     expect(what, item, n, r.groups[n], groups);
     expect(what, item, n, r.amp_global[n], g[n]);
     expect(what, item, n, r.amp_local[n], l[n]);
     expect(what, item, n, r.amp_group[n], t[n]);
     expect(what, item, n, r.amp_grid[n], e[n]);
-    expect(what, item, n, r.amp_group_size[n], ts[n]);
+    expect(what, item, n, r.amp_group_size[n], this_group);
     expect(what, item, n, r.amp_groups[n], groups);
   }
 }

@@ -73,15 +73,23 @@ HC_INLINE void invoke(const Kernel &k, Arg &arg) {
   invoke_with(const_cast<Kernel &>(k), arg, 0);
 }
 
+// `tile_ext` is the launch's tile size; the tiled_index's tile_dim is the
+// size of this tile, smaller at the domain's far edges when the tile size
+// does not divide the extent (as hcc reported it).
 template <int N>
 HC_INLINE tiled_index<N> make_tiled_index(const index<N> &tile,
                                           const index<N> &local,
-                                          const extent<N> &tile_ext) {
+                                          const extent<N> &tile_ext,
+                                          const extent<N> &domain) {
   index<N> origin;
-  for (int i = 0; i < N; ++i)
+  extent<N> this_tile;
+  for (int i = 0; i < N; ++i) {
     origin[i] = tile[i] * tile_ext[i];
+    const int left = domain[i] - origin[i];
+    this_tile[i] = left < tile_ext[i] ? left : tile_ext[i];
+  }
   return tiled_index<N>(origin + local, local, tile, origin, tile_barrier(),
-                        tile_ext);
+                        this_tile);
 }
 
 // --- GPU entry points (compiled by the device pass) ------------------------
@@ -135,7 +143,7 @@ __attribute__((global)) void hc_tiled_kernel(raw_args<Kernel, N> raw) {
        t += __gpu_num_blocks_x()) {
     self.linear = t;
     tiled_index<N> tidx = make_tiled_index(delinearize(t, tiles), local,
-                                           tile_ext);
+                                           tile_ext, a.domain);
     if (a.domain.contains(tidx.global))
       invoke(a.kernel, tidx);
   }
@@ -178,7 +186,7 @@ void cpu_run_item(const void *args, const cpu_work_item &item) {
     local[i] = static_cast<int>(item.local[i]);
     tile_ext[i] = a.tile[i];
   }
-  tiled_index<N> tidx = make_tiled_index(tile, local, tile_ext);
+  tiled_index<N> tidx = make_tiled_index(tile, local, tile_ext, a.domain);
   // hcc's dimension order for the builtins: 0 is hc's component N-1.
   workitem_context self{a.workitems, 0, {0, 0, 0}};
   std::size_t linear_tile = 0;

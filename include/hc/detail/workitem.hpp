@@ -184,7 +184,10 @@ HC_INLINE HC_HOST_DEVICE std::uint32_t workitem_global_id(unsigned n) {
   return component(c->linear, l.groups, n) * l.group[n] + c->local[n];
 }
 
-// Sizes: from the launch; 1 outside kernels and past dimension 2.
+// Sizes: from the launch; 1 outside kernels and past dimension 2. The
+// group size is that of the caller's group: smaller than the tile size in
+// the last group of a dimension that the tile size does not divide (as in
+// hcc, and OpenCL's get_local_size).
 enum class workitem_size { grid, group, groups };
 HC_INLINE HC_HOST_DEVICE std::uint32_t workitem_size_of(workitem_size what,
                                                       unsigned n) {
@@ -195,8 +198,13 @@ HC_INLINE HC_HOST_DEVICE std::uint32_t workitem_size_of(workitem_size what,
   switch (what) {
   case workitem_size::grid:
     return l.grid[n];
-  case workitem_size::group:
-    return l.group[n];
+  case workitem_size::group: {
+    if (!l.tiled)
+      return 1u;
+    const std::uint32_t origin = component(c->linear, l.groups, n) * l.group[n];
+    const std::uint32_t left = l.grid[n] - origin;
+    return left < l.group[n] ? left : l.group[n];
+  }
   case workitem_size::groups:
     return l.groups[n];
   }
