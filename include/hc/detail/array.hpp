@@ -302,6 +302,21 @@ public:
     return ref(index<1>(i0));
   }
   template <int M = N>
+  typename std::enable_if<M == 1, const T &>::type operator()(int i0) const {
+    return ref(index<1>(i0));
+  }
+  // Rank > 1: the (N-1)-dimensional projection, as operator[](int).
+  template <int M = N>
+  typename std::enable_if<(M > 1), array_view<T, M - 1>>::type
+  operator()(int i0) {
+    return view()[i0];
+  }
+  template <int M = N>
+  typename std::enable_if<(M > 1), array_view<const T, M - 1>>::type
+  operator()(int i0) const {
+    return const_view()[i0];
+  }
+  template <int M = N>
   typename std::enable_if<M == 2, T &>::type operator()(int i0, int i1) {
     return ref(index<2>(i0, i1));
   }

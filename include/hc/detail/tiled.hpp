@@ -12,8 +12,10 @@
 
 namespace hc {
 
+// Any rank may be described (hcc had a generic tiled_extent<N> too);
+// parallel_for_each takes ranks 1 to 3.
 template <int N> class tiled_extent : public extent<N> {
-  static_assert(N >= 1 && N <= 3, "tiled_extent supports ranks 1 to 3");
+  static_assert(N >= 1, "tiled_extent rank must be positive");
   template <int M, int R>
   using if_rank = typename std::enable_if<M == R, int>::type;
 
