@@ -50,7 +50,14 @@ HC_DEVICE_MATH int __signbitd(double x) { return __builtin_signbit(x); }
 HC_DEVICE_MATH int __float2int_rn(float x) { return __nvvm_f2i_rn(x); }
 HC_DEVICE_MATH long long __float2ll_rn(float x) { return __nvvm_f2ll_rn(x); }
 #undef HC_DEVICE_MATH
+// CUDA's norm(int, const double *) would be a global `norm` in device code
+// only, where it makes hc::short_vector::norm ambiguous after `using
+// namespace hc::short_vector;` (and graphics::norm in C++ AMP): it gets
+// another name. hcc had no such function.
+#pragma push_macro("norm")
+#define norm __hc_cuda_norm
 #include <__clang_cuda_math.h>
+#pragma pop_macro("norm")
 #include <__clang_cuda_cmath.h>
 #pragma pop_macro("CUDA_VERSION")
 
@@ -118,7 +125,11 @@ HC_DEVICE_MATH float remquo(float x, float y, int *q) {
 
 #include <__clang_hip_libdevice_declares.h>
 #include "amdgpu_ocml_shim.h"
+// HIP's norm(int, const double *): renamed, as CUDA's above.
+#pragma push_macro("norm")
+#define norm __hc_hip_norm
 #include <__clang_hip_math.h>
+#pragma pop_macro("norm")
 #include <__clang_hip_stdlib.h>
 #include <__clang_cuda_math_forward_declares.h>
 #include <__clang_hip_cmath.h>
