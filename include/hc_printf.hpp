@@ -41,8 +41,10 @@ extern PrintfPacket *printf_buffer __attribute__((unavailable(
 // completion is reported. PRINTF_SUCCESS; in a GPU kernel
 // PRINTF_BUFFER_OVERFLOW when the output was lost (counted and reported on
 // stderr); on the host PRINTF_UNKNOWN_ERROR when std::printf failed.
+// (The arguments are taken by reference so that hc::half, which no function
+// can take by value here, is passed on, promoted to double.)
 template <typename... All>
-static inline PrintfError printf(const char *format_string, All... all) {
+static inline PrintfError printf(const char *format_string, const All &...all) {
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wformat-security"
 #pragma clang diagnostic ignored "-Wformat-nonliteral"
@@ -62,7 +64,7 @@ static inline PrintfError printf(const char *format_string, All... all) {
 // Printing not enabled in this translation unit (see above): nothing is
 // printed.
 template <typename... All>
-static inline PrintfError printf(const char *, All...) {
+static inline PrintfError printf(const char *, const All &...) {
   return PRINTF_SUCCESS;
 }
 

@@ -100,8 +100,8 @@ public:
     data.li = d;
   }
   // Half precision: _Float16, because Clang lets no function take an
-  // __fp16 (hc::half) on x86 or NVPTX; an hc::half argument is stored as
-  // PRINTF_FLOAT.
+  // __fp16 (hc::half) on x86 or NVPTX (printf() converts hc::half
+  // arguments).
   void set(_Float16 d) {
     type = PRINTF_HALF;
     data.d = d;
@@ -158,6 +158,15 @@ static inline void copy_n(char *dest, const char *src, const unsigned int len) {
 }
 
 namespace detail {
+// An argument as a packet holds it: hc::half (__fp16, which no function
+// can take by value on x86 or NVPTX) as _Float16, arrays as pointers.
+template <class T> auto packet_value(const T &v) {
+  if constexpr (std::is_same<T, __fp16>::value)
+    return static_cast<_Float16>(v);
+  else
+    return v;
+}
+
 template <class T>
 struct is_printf_string
     : std::integral_constant<bool, std::is_same<T, const char *>::value ||
@@ -230,10 +239,10 @@ static inline PrintfError set_batch(PrintfPacket *queue, int poffset,
 // a buffer, PRINTF_BUFFER_OVERFLOW / PRINTF_STRING_BUFFER_OVERFLOW when the
 // record or its strings do not fit (nothing is written then).
 template <typename... All>
-static inline PrintfError printf(PrintfPacket *queue, All... all) {
+static inline PrintfError printf(PrintfPacket *queue, const All &...all) {
   unsigned int count_arg = 0;
   unsigned int count_char = 0;
-  countArg(count_arg, count_char, all...);
+  countArg(count_arg, count_char, detail::packet_value(all)...);
 
   if (!queue)
     return PRINTF_BUFFER_NULLPTR;
@@ -260,7 +269,8 @@ static inline PrintfError printf(PrintfPacket *queue, All... all) {
     return PRINTF_BUFFER_OVERFLOW;
   if (soffset + count_char > string_bytes)
     return PRINTF_STRING_BUFFER_OVERFLOW;
-  if (set_batch(queue, poffset, soffset, count_arg, all...) != PRINTF_SUCCESS)
+  if (set_batch(queue, poffset, soffset, count_arg,
+                detail::packet_value(all)...) != PRINTF_SUCCESS)
     return PRINTF_STRING_BUFFER_OVERFLOW;
   return PRINTF_SUCCESS;
 }

@@ -103,8 +103,6 @@ template <class T, unsigned int N> class vector : public storage<T, N> {
   static_assert(is_size<N>::value,
                 "hc short vectors have 1, 2, 3, 4, 8 or 16 components");
 
-  using storage<T, N>::ar;
-  using storage<T, N>::data;
   template <class, unsigned int> friend class vector;
 
   // Whether filling from a U is implicit: from any scalar, except that
@@ -116,6 +114,10 @@ template <class T, unsigned int N> class vector : public storage<T, N> {
       (std::is_same<T, norm>::value && std::is_same<U, unorm>::value);
 
 public:
+  // The components as hcc's union members (short_vector_storage.hpp).
+  using storage<T, N>::ar;
+  using storage<T, N>::data;
+
   using value_type = component_t<T>;
   static const unsigned int size = N;
   // hcc's names of the vector's own type, its extended vector type and its
