@@ -107,9 +107,17 @@ public:
   void add_future() noexcept {
     futures_.fetch_add(1, std::memory_order_relaxed);
   }
+  // The last completion_future of a command marked finish_when_abandoned()
+  // waits for it (its error stays in the state: destructors do not throw).
   void drop_future() noexcept {
-    futures_.fetch_sub(1, std::memory_order_relaxed);
+    if (futures_.fetch_sub(1, std::memory_order_acq_rel) == 1 &&
+        finish_when_abandoned_ && !is_ready())
+      wait_quietly();
   }
+  // For kernels that use the launching thread's stack
+  // (lib/hc-runtime/core/stack_references.hpp). Set before the command's
+  // first completion_future exists.
+  void set_finish_when_abandoned() noexcept { finish_when_abandoned_ = true; }
   int future_count() const noexcept {
     return futures_.load(std::memory_order_relaxed);
   }
@@ -129,6 +137,8 @@ protected:
 private:
   // wait() without the error check and the profiling.
   void wait_until_ready();
+  // wait_until_ready() for a destructor: errors of the wait are dropped.
+  void wait_quietly() noexcept;
   // In the object rather than behind a pointer: one allocation less per
   // command (measured on the dispatch path).
   mutable std::mutex mutex_;
@@ -139,6 +149,7 @@ private:
   std::uint64_t begin_ns_ = 0, end_ns_ = 0;
   std::atomic<int> futures_{0};
   bool is_marker_ = false;
+  bool finish_when_abandoned_ = false;
 };
 
 using async_ptr = std::shared_ptr<async_state>;

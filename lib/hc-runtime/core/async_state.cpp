@@ -56,6 +56,13 @@ void async_state::wait_until_ready() {
   finished_.wait(lock, [this] { return is_ready(); });
 }
 
+void async_state::wait_quietly() noexcept {
+  try {
+    wait_until_ready();
+  } catch (...) {
+  }
+}
+
 bool async_state::wait_for(std::chrono::nanoseconds timeout) {
   if (is_ready())
     return true;

@@ -8,6 +8,7 @@
 
 #include "core/device_registry.hpp"
 #include "core/resident_arrays.hpp"
+#include "core/stack_references.hpp"
 #include "core/svm_visibility.hpp"
 
 #include <algorithm>
@@ -138,6 +139,8 @@ async_ptr launch_scope::submit(const kernel_launch &kernel) {
           std::find(deps.begin(), deps.end(), d) == deps.end())
         deps.push_back(d);
   async_ptr op = queue_->launch(kernel, deps);
+  if (rt::refers_to_calling_thread_stack(kernel.functor, kernel.functor_size))
+    op->set_finish_when_abandoned();
   rt::note_kernel_submitted();
   for (const use &u : uses)
     u.s->record_use(queue_, u.mode, op);
