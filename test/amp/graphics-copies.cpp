@@ -40,9 +40,9 @@ int main() {
   texture<int, 2> u(6, 5);
   copy(t, u);
   t.copy_to(u);
-  texture<int, 2> w(t);                 // deep copy
+  texture<int, 2> w(t); // deep copy
   texture<int, 2> x(t, av);
-  x = w;                                // copy assignment
+  x = w; // copy assignment
   texture<int, 2> small(2, 2);
   copy(t, index<2>(0, 0), small, index<2>(0, 0), extent<2>(2, 2));
   std::vector<int> s(4);
@@ -63,7 +63,8 @@ int main() {
   copy_async(w, wv.begin()).get();
   CHECK(wv == all);
   std::vector<int> xv(30);
-  completion_future f = copy_async(x, xv.data(), unsigned(xv.size() * sizeof(int)));
+  completion_future f =
+      copy_async(x, xv.data(), unsigned(xv.size() * sizeof(int)));
   f.wait();
   CHECK(xv == all);
 

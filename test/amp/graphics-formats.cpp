@@ -28,10 +28,11 @@ int main() {
     texture<int, 1> t(4, 8u);
     CHECK(t.get_bits_per_scalar_element() == 8);
     CHECK(t.get_data_length() == 4);
-    parallel_for_each(t.extent, [&t](index<1> i) restrict(amp) {
-      const int values[4] = {-1000, -5, 100, 1000};
-      t.set(i, values[i[0]]);
-    });
+    parallel_for_each(
+        t.extent, [&t](index<1> i) restrict(amp) {
+          const int values[4] = {-1000, -5, 100, 1000};
+          t.set(i, values[i[0]]);
+        });
     std::int8_t raw[4];
     copy(t, raw, 4u);
     CHECK(raw[0] == -128 && raw[1] == -5 && raw[2] == 100 && raw[3] == 127);
@@ -69,12 +70,14 @@ int main() {
   {
     texture<unorm_4, 2> rgba(2, 3, 8u);
     texture<norm, 1> s16(3, 16u);
-    parallel_for_each(rgba.extent, [&rgba](index<2> i) restrict(amp) {
-      rgba.set(i, unorm_4(0.0f, 1.0f, 0.5f, i[1] / 2.0f));
-    });
-    parallel_for_each(s16.extent, [&s16](index<1> i) restrict(amp) {
-      s16.set(i, norm(i[0] - 1.0f));
-    });
+    parallel_for_each(
+        rgba.extent, [&rgba](index<2> i) restrict(amp) {
+          rgba.set(i, unorm_4(0.0f, 1.0f, 0.5f, i[1] / 2.0f));
+        });
+    parallel_for_each(
+        s16.extent, [&s16](index<1> i) restrict(amp) {
+          s16.set(i, norm(i[0] - 1.0f));
+        });
     CHECK(rgba.get_row_pitch() == 12);
     std::uint8_t raw[24];
     copy(rgba, raw, sizeof raw);
@@ -90,10 +93,11 @@ int main() {
     texture<double_2, 1> t(2, in.begin(), in.end());
     CHECK(t.get_bits_per_scalar_element() == 64 && t.get_data_length() == 32);
     texture<double_2, 1> u(2);
-    parallel_for_each(u.extent, [&t, &u](index<1> i) restrict(amp) {
-      double_2 v = t[i];
-      u.set(i, double_2(v.y, v.x));
-    });
+    parallel_for_each(
+        u.extent, [&t, &u ](index<1> i) restrict(amp) {
+          double_2 v = t[i];
+          u.set(i, double_2(v.y, v.x));
+        });
     std::vector<double_2> out(2);
     copy(u, out.begin());
     CHECK(out[0].x == -0.25 && out[0].y == 1e300 && out[1].x == 4.0);
@@ -106,9 +110,10 @@ int main() {
     for (int i = 0; i < 24; ++i)
       p[i] = i;
     texture<int, 3> sum(2, 3, 4);
-    parallel_for_each(t.extent, [&t, &sum](index<3> i) restrict(amp) {
-      sum.set(i, t(i[0], i[1], i[2]) + 1);
-    });
+    parallel_for_each(
+        t.extent, [&t, &sum ](index<3> i) restrict(amp) {
+          sum.set(i, t(i[0], i[1], i[2]) + 1);
+        });
     const int *q = static_cast<const int *>(
         static_cast<const texture<int, 3> &>(sum).data());
     CHECK(q[0] == 1 && q[23] == 24 && q[4 * 3 + 5] == 18);

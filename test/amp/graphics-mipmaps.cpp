@@ -31,9 +31,10 @@ int main() {
   for (unsigned l = 0; l < 4; ++l) {
     texture_view<float, 2> level(mip, l);
     CHECK(level.get_extent() == mip.get_extent(l));
-    parallel_for_each(level.extent, [=](index<2> i) restrict(amp) {
-      level.set(i, float(l * 10 + i[1]));
-    });
+    parallel_for_each(
+        level.extent, [=](index<2> i) restrict(amp) {
+          level.set(i, float(l * 10 + i[1]));
+        });
   }
   texture_view<const float, 2> all(mip);
   texture_view<const float, 2> lower(mip, 1, 2);
@@ -42,15 +43,17 @@ int main() {
   CHECK(lower.get_extent() == extent<2>(2, 4));
   CHECK(lowest.get_extent() == extent<2>(1, 2));
   array<float, 1> m(6);
-  parallel_for_each(extent<1>(1), [=, &m](index<1>) restrict(amp) {
-    // column 0 of each level: 0, 10, 20, 30 (a 1-wide level: its only column)
-    m[0] = all.sample<filter_point>(float_2(0.0f, 0.0f), 1.6f);
-    m[1] = all.sample<filter_linear>(float_2(0.0f, 0.0f), 2.5f);
-    m[2] = lower.sample<filter_point>(float_2(0.0f, 0.0f), 0.0f);
-    m[3] = all.get(index<2>(0, 1), 2);
-    m[4] = lowest.get(index<2>(0, 1));
-    m[5] = all.sample<filter_point>(float_2(0.0f, 0.0f), 9.0f);
-  });
+  parallel_for_each(
+      extent<1>(1), [ =, &m ](index<1>) restrict(amp) {
+        // column 0 of each level: 0, 10, 20, 30 (a 1-wide level: its only
+        // column)
+        m[0] = all.sample<filter_point>(float_2(0.0f, 0.0f), 1.6f);
+        m[1] = all.sample<filter_linear>(float_2(0.0f, 0.0f), 2.5f);
+        m[2] = lower.sample<filter_point>(float_2(0.0f, 0.0f), 0.0f);
+        m[3] = all.get(index<2>(0, 1), 2);
+        m[4] = lowest.get(index<2>(0, 1));
+        m[5] = all.sample<filter_point>(float_2(0.0f, 0.0f), 9.0f);
+      });
   std::vector<float> r = m;
   CHECK(near(r[0], 20));
   CHECK(near(r[1], 25));

@@ -54,12 +54,11 @@ public:
     hc::detail::host_check(filter == filter_point || filter == filter_linear,
                            "sampler: the filter mode must be filter_point or "
                            "filter_linear");
-    hc::detail::host_check(address == address_wrap ||
-                               address == address_mirror ||
-                               address == address_clamp ||
-                               address == address_border,
-                           "sampler: the address mode must be address_wrap, "
-                           "address_mirror, address_clamp or address_border");
+    hc::detail::host_check(
+        address == address_wrap || address == address_mirror ||
+            address == address_clamp || address == address_border,
+        "sampler: the address mode must be address_wrap, "
+        "address_mirror, address_clamp or address_border");
   }
   sampler(const sampler &) = default;
   sampler(sampler &&) = default;
@@ -153,12 +152,11 @@ HC_INLINE void texel_or_border(const Fetch &fetch, unsigned int level,
 
 // Filters one mipmap level at `coord` (normalised).
 template <class T, int N, class Fetch>
-HC_INLINE void filter_level(const Fetch &fetch, unsigned int level,
-                            const extent<N> &size,
-                            const typename coordinates<N>::type &coord,
-                            bool linear,
-                            Concurrency::graphics::address_mode mode,
-                            const float border[4], float out[4]) {
+HC_INLINE void
+filter_level(const Fetch &fetch, unsigned int level, const extent<N> &size,
+             const typename coordinates<N>::type &coord, bool linear,
+             Concurrency::graphics::address_mode mode, const float border[4],
+             float out[4]) {
   for (int c = 0; c < 4; ++c)
     out[c] = 0.0f;
   int first[N];
@@ -240,7 +238,8 @@ HC_INLINE R gather(const Fetch &fetch, const texture_shape<2> &shape,
   const float border[4] = {b.ar[0], b.ar[1], b.ar[2], b.ar[3]};
   int first[2];
   for (int d = 0; d < 2; ++d) {
-    float t = coordinate_along<2>(coord, d) * static_cast<float>(size[d]) - 0.5f;
+    float t =
+        coordinate_along<2>(coord, d) * static_cast<float>(size[d]) - 0.5f;
     first[d] = static_cast<int>(__builtin_floorf(t));
   }
   // (row step, column step) of x, y, z, w.

@@ -67,7 +67,8 @@ struct element_info<hc::short_vector::detail::vector<S, K>> {
 
 template <class T> struct is_texture_element {
   using info = element_info<T>;
-  static constexpr scalar_kind kind = scalar_info<typename info::scalar_type>::kind;
+  static constexpr scalar_kind kind =
+      scalar_info<typename info::scalar_type>::kind;
   static constexpr bool value =
       kind != scalar_kind::none &&
       (kind == scalar_kind::float64
@@ -137,7 +138,8 @@ HC_INLINE unsigned short float_to_half(float f) {
       ++half_mant;
     return static_cast<unsigned short>(sign | half_mant);
   }
-  unsigned int half = sign | (static_cast<unsigned int>(e) << 10) | (mant >> 13);
+  unsigned int half =
+      sign | (static_cast<unsigned int>(e) << 10) | (mant >> 13);
   unsigned int rest = mant & 0x1fffu;
   if (rest > 0x1000u || (rest == 0x1000u && (half & 1u)))
     ++half; // may carry into the exponent: still correct (up to infinity)
@@ -182,8 +184,8 @@ template <class I> HC_INLINE void store_raw(unsigned char *p, I v) {
 }
 
 // One scalar of kind S from `bits` bits at p.
-template <class S> HC_INLINE S load_scalar(const unsigned char *p,
-                                           unsigned int bits) {
+template <class S>
+HC_INLINE S load_scalar(const unsigned char *p, unsigned int bits) {
   constexpr scalar_kind kind = scalar_info<S>::kind;
   if constexpr (kind == scalar_kind::sint) {
     if (bits == 8)
@@ -225,21 +227,22 @@ template <class S> HC_INLINE S load_scalar(const unsigned char *p,
 }
 
 // Stores one scalar in `bits` bits at p; integers saturate to the format.
-template <class S> HC_INLINE void store_scalar(unsigned char *p,
-                                               unsigned int bits, S v) {
+template <class S>
+HC_INLINE void store_scalar(unsigned char *p, unsigned int bits, S v) {
   constexpr scalar_kind kind = scalar_info<S>::kind;
   if constexpr (kind == scalar_kind::sint) {
     if (bits == 8)
-      store_raw<signed char>(p, static_cast<signed char>(
-                                    v < -128 ? -128 : (v > 127 ? 127 : v)));
+      store_raw<signed char>(
+          p, static_cast<signed char>(v < -128 ? -128 : (v > 127 ? 127 : v)));
     else if (bits == 16)
-      store_raw<short>(p, static_cast<short>(
-                              v < -32768 ? -32768 : (v > 32767 ? 32767 : v)));
+      store_raw<short>(
+          p, static_cast<short>(v < -32768 ? -32768 : (v > 32767 ? 32767 : v)));
     else
       store_raw<int>(p, v);
   } else if constexpr (kind == scalar_kind::uint) {
     if (bits == 8)
-      store_raw<unsigned char>(p, static_cast<unsigned char>(v > 255u ? 255u : v));
+      store_raw<unsigned char>(p,
+                               static_cast<unsigned char>(v > 255u ? 255u : v));
     else if (bits == 16)
       store_raw<unsigned short>(
           p, static_cast<unsigned short>(v > 65535u ? 65535u : v));
@@ -253,7 +256,8 @@ template <class S> HC_INLINE void store_scalar(unsigned char *p,
   } else if constexpr (kind == scalar_kind::snorm) {
     float f = static_cast<float>(v); // already in [-1, 1]
     if (bits == 8)
-      store_raw<signed char>(p, static_cast<signed char>(round_to_int(f * 127.0f)));
+      store_raw<signed char>(
+          p, static_cast<signed char>(round_to_int(f * 127.0f)));
     else if (bits == 16)
       store_raw<short>(p, static_cast<short>(round_to_int(f * 32767.0f)));
     else
@@ -261,10 +265,11 @@ template <class S> HC_INLINE void store_scalar(unsigned char *p,
   } else if constexpr (kind == scalar_kind::unorm) {
     float f = static_cast<float>(v); // already in [0, 1]
     if (bits == 8)
-      store_raw<unsigned char>(p, static_cast<unsigned char>(round_to_int(f * 255.0f)));
+      store_raw<unsigned char>(
+          p, static_cast<unsigned char>(round_to_int(f * 255.0f)));
     else if (bits == 16)
-      store_raw<unsigned short>(p,
-                                static_cast<unsigned short>(round_to_int(f * 65535.0f)));
+      store_raw<unsigned short>(
+          p, static_cast<unsigned short>(round_to_int(f * 65535.0f)));
     else
       store_raw<float>(p, f);
   } else {

@@ -32,10 +32,10 @@ namespace details {
 // Arguments of the (first, last) constructors: iterators, not sizes or
 // views.
 template <class It>
-using if_iterator = typename std::enable_if<
-    !std::is_arithmetic<It>::value &&
-    !std::is_same<typename std::decay<It>::type,
-                  hc::accelerator_view>::value>::type;
+using if_iterator =
+    typename std::enable_if<!std::is_arithmetic<It>::value &&
+                            !std::is_same<typename std::decay<It>::type,
+                                          hc::accelerator_view>::value>::type;
 
 template <int N, int M> using if_rank = typename std::enable_if<N == M>::type;
 
@@ -72,7 +72,9 @@ public:
   template <int M = N, class = details::if_rank<M, 3>>
   texture(int e0, int e1, int e2) : texture(ext_type(e0, e1, e2)) {}
 
-  texture(const ext_type &ext, const av_type &av) { create(ext, 0, 1, av, nullptr); }
+  texture(const ext_type &ext, const av_type &av) {
+    create(ext, 0, 1, av, nullptr);
+  }
   template <int M = N, class = details::if_rank<M, 1>>
   texture(int e0, const av_type &av) : texture(ext_type(e0), av) {}
   template <int M = N, class = details::if_rank<M, 2>>
@@ -83,7 +85,8 @@ public:
 
   // Staging textures: on `av` (the CPU), preferred for copies to and from
   // `associated_av`.
-  texture(const ext_type &ext, const av_type &av, const av_type &associated_av) {
+  texture(const ext_type &ext, const av_type &av,
+          const av_type &associated_av) {
     create(ext, 0, 1, av, &associated_av);
   }
   template <int M = N, class = details::if_rank<M, 1>>
@@ -302,7 +305,8 @@ public:
     this->storage_ = hc::detail::storage_ref();
     copy_from(src, av, &associated_av);
   }
-  texture(texture &&src) noexcept : base(std::move(src)), staging_(src.staging_) {
+  texture(texture &&src) noexcept
+      : base(std::move(src)), staging_(src.staging_) {
     src.forget_object();
     register_object();
   }
@@ -391,11 +395,11 @@ public:
   // here).
   void *data() {
     return hc::detail::texel::host_texels(this->storage_.get(),
-                                 hc::detail::access_mode::read_write);
+                                          hc::detail::access_mode::read_write);
   }
   const void *data() const {
     return hc::detail::texel::host_texels(this->storage_.get(),
-                                 hc::detail::access_mode::read);
+                                          hc::detail::access_mode::read);
   }
 
   void copy_to(texture &dest) const;
@@ -406,9 +410,7 @@ private:
   template <class, int> friend class texture_view;
   template <class, int> friend class writeonly_texture_view;
 
-  static av_type default_view() {
-    return hc::accelerator().get_default_view();
-  }
+  static av_type default_view() { return hc::accelerator().get_default_view(); }
 
   void check_level(unsigned int level) const {
     if (level >= this->shape_.levels)
@@ -441,16 +443,18 @@ private:
     unsigned int full = hc::detail::texel::full_mip_chain(ext);
     if (mipmap_levels > full)
       details::invalid_argument("texture: more mipmap levels than the "
-                                "extent has (" + std::to_string(full) + ")");
+                                "extent has (" +
+                                std::to_string(full) + ")");
     shape.levels = mipmap_levels == 0 ? full : mipmap_levels;
     this->shape_ = shape;
     this->first_level_ = 0;
     this->covered_levels_ = shape.levels;
 
-    hc::detail::queue_ptr home = associated_av ? associated_av->queue() : av.queue();
+    hc::detail::queue_ptr home =
+        associated_av ? associated_av->queue() : av.queue();
     hc::detail::queue_ptr staging = associated_av ? av.queue() : nullptr;
     staging_ = associated_av && av.get_accelerator().get_device_path() ==
-                                     hc::accelerator::cpu_accelerator;
+                                    hc::accelerator::cpu_accelerator;
     this->storage_ = hc::detail::storage_ref(
         hc::detail::storage::create_on(home, shape.total_bytes(), staging));
     this->data_ = static_cast<unsigned char *>(this->storage_->home_pointer());
@@ -486,10 +490,9 @@ private:
     if (!source)
       details::invalid_argument("texture: the source pointer is null");
     if (src_byte_size < bytes)
-      details::invalid_argument("texture: the source holds " +
-                                std::to_string(src_byte_size) +
-                                " bytes; the texture needs " +
-                                std::to_string(bytes));
+      details::invalid_argument(
+          "texture: the source holds " + std::to_string(src_byte_size) +
+          " bytes; the texture needs " + std::to_string(bytes));
     this->storage_->write_from_host(0, source, bytes);
   }
 

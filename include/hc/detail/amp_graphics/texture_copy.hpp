@@ -35,8 +35,7 @@ template <class It>
 using if_output = typename std::enable_if<
     !is_texture_object<typename std::decay<It>::type>::value>::type;
 
-template <class T, int N>
-using data_of = hc::detail::texel::texture_data<T, N>;
+template <class T, int N> using data_of = hc::detail::texel::texture_data<T, N>;
 
 // The level a host copy reads or writes: an object covering one level.
 template <class T, int N> unsigned int single_level(const data_of<T, N> &t) {
@@ -46,8 +45,7 @@ template <class T, int N> unsigned int single_level(const data_of<T, N> &t) {
   return t.first_level();
 }
 
-template <class T, int N>
-hc::extent<N> level_extent(const data_of<T, N> &t) {
+template <class T, int N> hc::extent<N> level_extent(const data_of<T, N> &t) {
   return t.get_shape().level_extent(single_level(t));
 }
 
@@ -84,10 +82,11 @@ template <class T, int N>
 void read_box(const data_of<T, N> &t, const hc::index<N> &offset,
               const hc::extent<N> &ext, unsigned char *out) {
   check_box(t, offset, ext);
-  const auto *base = static_cast<const unsigned char *>(hc::detail::texel::host_texels(
-      t.get_storage(), hc::detail::access_mode::read));
-  const std::size_t row = static_cast<std::size_t>(ext[N - 1]) *
-                          t.get_shape().texel;
+  const auto *base =
+      static_cast<const unsigned char *>(hc::detail::texel::host_texels(
+          t.get_storage(), hc::detail::access_mode::read));
+  const std::size_t row =
+      static_cast<std::size_t>(ext[N - 1]) * t.get_shape().texel;
   for_each_row(t, offset, ext, [&](std::size_t at, std::size_t r) {
     std::memcpy(out + r * row, base + at, row);
   });
@@ -99,8 +98,8 @@ void write_box(const data_of<T, N> &t, const hc::index<N> &offset,
   check_box(t, offset, ext);
   auto *base = static_cast<unsigned char *>(hc::detail::texel::host_texels(
       t.get_storage(), hc::detail::access_mode::read_write));
-  const std::size_t row = static_cast<std::size_t>(ext[N - 1]) *
-                          t.get_shape().texel;
+  const std::size_t row =
+      static_cast<std::size_t>(ext[N - 1]) * t.get_shape().texel;
   for_each_row(t, offset, ext, [&](std::size_t at, std::size_t r) {
     std::memcpy(base + at, in + r * row, row);
   });
@@ -117,9 +116,9 @@ void to_host(const data_of<T, N> &src, const hc::index<N> &offset,
   if (!dst)
     invalid_argument("copy: the destination pointer is null");
   if (dst_byte_size < box_bytes(src, ext))
-    invalid_argument("copy: the destination holds " +
-                     std::to_string(dst_byte_size) + " bytes; the texels take " +
-                     std::to_string(box_bytes(src, ext)));
+    invalid_argument(
+        "copy: the destination holds " + std::to_string(dst_byte_size) +
+        " bytes; the texels take " + std::to_string(box_bytes(src, ext)));
   read_box(src, offset, ext, static_cast<unsigned char *>(dst));
 }
 
@@ -188,18 +187,16 @@ template <class T, int N>
 void between(const data_of<T, N> &src, const data_of<T, N> &dst) {
   const auto &ss = src.get_shape();
   const auto &ds = dst.get_shape();
-  bool same = ss.bits == ds.bits &&
-              src.covered_levels() == dst.covered_levels() &&
-              ss.level_extent(src.first_level()) ==
-                  ds.level_extent(dst.first_level());
+  bool same =
+      ss.bits == ds.bits && src.covered_levels() == dst.covered_levels() &&
+      ss.level_extent(src.first_level()) == ds.level_extent(dst.first_level());
   if (same) {
     std::size_t bytes = 0;
     for (unsigned int l = 0; l < src.covered_levels(); ++l)
       bytes += ss.level_bytes(src.first_level() + l);
-    hc::detail::storage::copy(*src.get_storage(),
-                              ss.level_offset(src.first_level()),
-                              *dst.get_storage(),
-                              ds.level_offset(dst.first_level()), bytes)
+    hc::detail::storage::copy(
+        *src.get_storage(), ss.level_offset(src.first_level()),
+        *dst.get_storage(), ds.level_offset(dst.first_level()), bytes)
         ->wait();
     return;
   }
@@ -228,46 +225,49 @@ inline completion_future done() {
 // --- copies from a texture or a readable view --------------------------------
 #define HC_TEXTURE_SOURCE_COPIES(SRC)                                          \
   template <class T, int N>                                                    \
-  void copy(details::SRC<T, N> src, void *dst, unsigned int dst_byte_size) {                  \
-    details::to_host<T, N>(src, hc::index<N>(), details::level_extent<T, N>(src), \
-                           dst, dst_byte_size);                                \
+  void copy(details::SRC<T, N> src, void *dst, unsigned int dst_byte_size) {   \
+    details::to_host<T, N>(src, hc::index<N>(),                                \
+                           details::level_extent<T, N>(src), dst,              \
+                           dst_byte_size);                                     \
   }                                                                            \
   template <class T, int N>                                                    \
-  void copy(details::SRC<T, N> src, const hc::index<N> &src_offset,                           \
+  void copy(details::SRC<T, N> src, const hc::index<N> &src_offset,            \
             const hc::extent<N> &copy_extent, void *dst,                       \
             unsigned int dst_byte_size) {                                      \
     details::to_host<T, N>(src, src_offset, copy_extent, dst, dst_byte_size);  \
   }                                                                            \
   template <class T, int N, class OutIt, class = details::if_output<OutIt>>    \
-  void copy(details::SRC<T, N> src, OutIt dst) {                                              \
+  void copy(details::SRC<T, N> src, OutIt dst) {                               \
     details::to_iterator<T, N>(src, hc::index<N>(),                            \
                                details::level_extent<T, N>(src), dst);         \
   }                                                                            \
   template <class T, int N, class OutIt, class = details::if_output<OutIt>>    \
-  void copy(details::SRC<T, N> src, const hc::index<N> &src_offset,                           \
+  void copy(details::SRC<T, N> src, const hc::index<N> &src_offset,            \
             const hc::extent<N> &copy_extent, OutIt dst) {                     \
     details::to_iterator<T, N>(src, src_offset, copy_extent, dst);             \
   }                                                                            \
   template <class T, int N>                                                    \
-  completion_future copy_async(details::SRC<T, N> src, void *dst,                             \
+  completion_future copy_async(details::SRC<T, N> src, void *dst,              \
                                unsigned int dst_byte_size) {                   \
     copy(src, dst, dst_byte_size);                                             \
     return details::done();                                                    \
   }                                                                            \
   template <class T, int N>                                                    \
-  completion_future copy_async(details::SRC<T, N> src, const hc::index<N> &src_offset,        \
+  completion_future copy_async(details::SRC<T, N> src,                         \
+                               const hc::index<N> &src_offset,                 \
                                const hc::extent<N> &copy_extent, void *dst,    \
                                unsigned int dst_byte_size) {                   \
     copy(src, src_offset, copy_extent, dst, dst_byte_size);                    \
     return details::done();                                                    \
   }                                                                            \
   template <class T, int N, class OutIt, class = details::if_output<OutIt>>    \
-  completion_future copy_async(details::SRC<T, N> src, OutIt dst) {                           \
+  completion_future copy_async(details::SRC<T, N> src, OutIt dst) {            \
     copy(src, dst);                                                            \
     return details::done();                                                    \
   }                                                                            \
   template <class T, int N, class OutIt, class = details::if_output<OutIt>>    \
-  completion_future copy_async(details::SRC<T, N> src, const hc::index<N> &src_offset,        \
+  completion_future copy_async(details::SRC<T, N> src,                         \
+                               const hc::index<N> &src_offset,                 \
                                const hc::extent<N> &copy_extent, OutIt dst) {  \
     copy(src, src_offset, copy_extent, dst);                                   \
     return details::done();                                                    \
@@ -276,72 +276,80 @@ inline completion_future done() {
 // --- copies into a texture or a writable view --------------------------------
 #define HC_TEXTURE_DEST_COPIES(DST)                                            \
   template <class T, int N>                                                    \
-  void copy(const void *src, unsigned int src_byte_size, details::DST<T, N> dst) {            \
+  void copy(const void *src, unsigned int src_byte_size,                       \
+            details::DST<T, N> dst) {                                          \
     details::from_host<T, N>(src, src_byte_size, dst, hc::index<N>(),          \
                              details::level_extent<T, N>(dst));                \
   }                                                                            \
   template <class T, int N>                                                    \
-  void copy(const void *src, unsigned int src_byte_size, details::DST<T, N> dst,              \
-            const hc::index<N> &dst_offset,                                    \
+  void copy(const void *src, unsigned int src_byte_size,                       \
+            details::DST<T, N> dst, const hc::index<N> &dst_offset,            \
             const hc::extent<N> &copy_extent) {                                \
     details::from_host<T, N>(src, src_byte_size, dst, dst_offset,              \
                              copy_extent);                                     \
   }                                                                            \
   template <class It, class T, int N, class = details::if_iterator<It>>        \
-  void copy(It first, It last, details::DST<T, N> dst) {                                      \
+  void copy(It first, It last, details::DST<T, N> dst) {                       \
     details::from_iterators<It, T, N>(first, last, dst, hc::index<N>(),        \
                                       details::level_extent<T, N>(dst));       \
   }                                                                            \
   template <class It, class T, int N, class = details::if_iterator<It>>        \
-  void copy(It first, It last, details::DST<T, N> dst, const hc::index<N> &dst_offset,        \
+  void copy(It first, It last, details::DST<T, N> dst,                         \
+            const hc::index<N> &dst_offset,                                    \
             const hc::extent<N> &copy_extent) {                                \
     details::from_iterators<It, T, N>(first, last, dst, dst_offset,            \
                                       copy_extent);                            \
   }                                                                            \
   template <class T, int N>                                                    \
   completion_future copy_async(const void *src, unsigned int src_byte_size,    \
-                               details::DST<T, N> dst) {                                      \
+                               details::DST<T, N> dst) {                       \
     copy(src, src_byte_size, dst);                                             \
     return details::done();                                                    \
   }                                                                            \
   template <class T, int N>                                                    \
-  completion_future copy_async(const void *src, unsigned int src_byte_size,    \
-                               details::DST<T, N> dst, const hc::index<N> &dst_offset,        \
-                               const hc::extent<N> &copy_extent) {             \
+  completion_future copy_async(                                                \
+      const void *src, unsigned int src_byte_size, details::DST<T, N> dst,     \
+      const hc::index<N> &dst_offset, const hc::extent<N> &copy_extent) {      \
     copy(src, src_byte_size, dst, dst_offset, copy_extent);                    \
     return details::done();                                                    \
   }                                                                            \
   template <class It, class T, int N, class = details::if_iterator<It>>        \
-  completion_future copy_async(It first, It last, details::DST<T, N> dst) {                   \
+  completion_future copy_async(It first, It last, details::DST<T, N> dst) {    \
     copy(first, last, dst);                                                    \
     return details::done();                                                    \
   }                                                                            \
   template <class It, class T, int N, class = details::if_iterator<It>>        \
-  completion_future copy_async(It first, It last, details::DST<T, N> dst,                     \
+  completion_future copy_async(It first, It last, details::DST<T, N> dst,      \
                                const hc::index<N> &dst_offset,                 \
                                const hc::extent<N> &copy_extent) {             \
     copy(first, last, dst, dst_offset, copy_extent);                           \
     return details::done();                                                    \
   }
 
-// --- texture to texture --------------------------------------------------------
+// --- texture to texture
+// --------------------------------------------------------
 #define HC_TEXTURE_PAIR_COPIES(SRC, DST)                                       \
-  template <class T, int N> void copy(details::SRC<T, N> src, details::DST<T, N> dst) {                      \
+  template <class T, int N>                                                    \
+  void copy(details::SRC<T, N> src, details::DST<T, N> dst) {                  \
     details::between<T, N>(src, dst);                                          \
   }                                                                            \
   template <class T, int N>                                                    \
-  void copy(details::SRC<T, N> src, const hc::index<N> &src_offset, details::DST<T, N> dst,                  \
-            const hc::index<N> &dst_offset, const hc::extent<N> &copy_extent) { \
+  void copy(details::SRC<T, N> src, const hc::index<N> &src_offset,            \
+            details::DST<T, N> dst, const hc::index<N> &dst_offset,            \
+            const hc::extent<N> &copy_extent) {                                \
     details::between<T, N>(src, src_offset, dst, dst_offset, copy_extent);     \
   }                                                                            \
-  template <class T, int N> completion_future copy_async(details::SRC<T, N> src, details::DST<T, N> dst) {   \
+  template <class T, int N>                                                    \
+  completion_future copy_async(details::SRC<T, N> src,                         \
+                               details::DST<T, N> dst) {                       \
     copy(src, dst);                                                            \
     return details::done();                                                    \
   }                                                                            \
   template <class T, int N>                                                    \
-  completion_future copy_async(details::SRC<T, N> src, const hc::index<N> &src_offset,        \
-                               details::DST<T, N> dst, const hc::index<N> &dst_offset,        \
-                               const hc::extent<N> &copy_extent) {             \
+  completion_future copy_async(                                                \
+      details::SRC<T, N> src, const hc::index<N> &src_offset,                  \
+      details::DST<T, N> dst, const hc::index<N> &dst_offset,                  \
+      const hc::extent<N> &copy_extent) {                                      \
     copy(src, src_offset, dst, dst_offset, copy_extent);                       \
     return details::done();                                                    \
   }

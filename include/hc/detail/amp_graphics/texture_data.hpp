@@ -81,7 +81,8 @@ protected:
   // A copy made while parallel_for_each packs its kernel uses the address
   // the launch binds for the storage.
   HC_INLINE void bind_if_launching(access_mode mode) {
-    if (unsigned char *p = bind_for_kernel<unsigned char>(storage_.get(), mode)) {
+    if (unsigned char *p =
+            bind_for_kernel<unsigned char>(storage_.get(), mode)) {
       data_ = p;
       bound_ = 1;
     }

@@ -33,10 +33,10 @@ template <int N> HC_INLINE unsigned int full_mip_chain(const extent<N> &e) {
 }
 
 template <int N> struct texture_shape {
-  extent<N> base;              // level 0
-  unsigned int bits = 32;      // per scalar
-  unsigned int texel = 4;      // bytes per texel
-  unsigned int levels = 1;     // mipmap levels
+  extent<N> base;          // level 0
+  unsigned int bits = 32;  // per scalar
+  unsigned int texel = 4;  // bytes per texel
+  unsigned int levels = 1; // mipmap levels
 
   HC_INLINE extent<N> level_extent(unsigned int level) const {
     extent<N> e = base;
@@ -60,8 +60,8 @@ template <int N> struct texture_shape {
   // Byte offset of texel `idx` of level `level`.
   HC_INLINE std::size_t texel_offset(unsigned int level,
                                      const index<N> &idx) const {
-    return level_offset(level) +
-           linearize(idx, level_extent(level)) * static_cast<std::size_t>(texel);
+    return level_offset(level) + linearize(idx, level_extent(level)) *
+                                     static_cast<std::size_t>(texel);
   }
   // Bytes between rows, and between 2-D slices, of level `level`.
   HC_INLINE std::size_t row_pitch(unsigned int level) const {

@@ -125,8 +125,8 @@ public:
   // `mip_levels` levels of `src` from `most_detailed_mip`.
   texture_view(const texture<T, N> &src, unsigned int most_detailed_mip,
                unsigned int mip_levels)
-      : base(src.storage_, src.data_, src.shape_, src.bound_,
-             most_detailed_mip, mip_levels) {
+      : base(src.storage_, src.data_, src.shape_, src.bound_, most_detailed_mip,
+             mip_levels) {
     check_levels(0, src.shape_.levels);
   }
   // The level a writable view covers.
@@ -177,10 +177,9 @@ public:
     static_assert(hc::detail::texel::is_filterable<T>::value,
                   "sample() needs a texture of float, norm or unorm "
                   "elements");
-    return hc::detail::texel::sample<T, N>(fetcher(), this->shape_,
-                                           this->first_level_,
-                                           this->covered_levels_, s, coord,
-                                           level_of_detail);
+    return hc::detail::texel::sample<T, N>(
+        fetcher(), this->shape_, this->first_level_, this->covered_levels_, s,
+        coord, level_of_detail);
   }
   // The same with a sampler given by its modes (no border colour).
   template <filter_mode Filter = filter_linear,
@@ -236,8 +235,7 @@ public:
   ext_type get_mipmap_extent(unsigned int mip_level) const {
     hc::detail::host_check(mip_level < this->covered_levels_,
                            "texture_view: the mipmap level is out of range");
-    return ext_type(
-        this->shape_.level_extent(this->first_level_ + mip_level));
+    return ext_type(this->shape_.level_extent(this->first_level_ + mip_level));
   }
   hc::accelerator_view get_accelerator_view() const {
     return hc::accelerator_view(this->storage_->home_queue());
@@ -276,9 +274,8 @@ private:
     return sampler(filter_point, Address);
   }
 
-  const gather_return_type gather(const sampler &s,
-                                  const coordinates_type &coord,
-                                  int component) const {
+  const gather_return_type
+  gather(const sampler &s, const coordinates_type &coord, int component) const {
     static_assert(N == 2, "gather needs a texture of rank 2");
     static_assert(hc::detail::texel::scalar_info<scalar_type>::kind !=
                       hc::detail::texel::scalar_kind::float64,
@@ -292,11 +289,10 @@ private:
 
   // The view's levels lie within [first, first + count) of the source.
   void check_levels(unsigned int first, unsigned int count) const {
-    hc::detail::host_check(this->covered_levels_ >= 1 &&
-                               this->first_level_ >= first &&
-                               this->first_level_ + this->covered_levels_ <=
-                                   first + count,
-                           "texture_view: the mipmap levels are out of range");
+    hc::detail::host_check(
+        this->covered_levels_ >= 1 && this->first_level_ >= first &&
+            this->first_level_ + this->covered_levels_ <= first + count,
+        "texture_view: the mipmap levels are out of range");
   }
 
 public:
@@ -311,7 +307,8 @@ public:
 // --- writeonly_texture_view<T, N> --------------------------------------------
 template <class T, int N>
 class writeonly_texture_view : public hc::detail::texel::texture_data<T, N> {
-  static_assert(N >= 1 && N <= 3, "writeonly_texture_view rank must be 1, 2 or 3");
+  static_assert(N >= 1 && N <= 3,
+                "writeonly_texture_view rank must be 1, 2 or 3");
   static_assert(hc::detail::texel::is_texture_element<T>::value,
                 "writeonly_texture_view element type must be a texture "
                 "element type");
