@@ -9,6 +9,7 @@
 #define HC_HPP
 
 #include "hc_defines.h"
+#include "hcc_features.hpp"
 
 #include "hc/detail/config.hpp"
 #include "hc/detail/enums.hpp"
@@ -22,6 +23,7 @@
 #include "hc/detail/array.hpp"
 #include "hc/detail/copy.hpp"
 #include "hc/detail/atomics.hpp"
+#include "hc/detail/abort.hpp"
 #include "hc/detail/wavefront.hpp"
 #include "hc/detail/group_segment.hpp"
 #include "hc/detail/printf_device.hpp"

@@ -150,4 +150,10 @@ __atomic_wrapdec(unsigned int *address, unsigned int val) {
 #endif
 }
 
+// hcc declared the two counters inside namespace hc as well.
+namespace hc {
+using ::__atomic_wrapdec;
+using ::__atomic_wrapinc;
+} // namespace hc
+
 #endif // HC_DETAIL_ATOMICS_HPP

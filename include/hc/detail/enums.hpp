@@ -75,6 +75,15 @@ enum hcAgentProfile {
 
 namespace hc {
 using namespace Kalmar::enums;
+
+// The kinds of asynchronous operation, as hcc's activity profiler numbered
+// them (kernel dispatches, copies, barrier markers).
+enum HSAOpId {
+  HSA_OP_ID_DISPATCH = 0,
+  HSA_OP_ID_COPY = 1,
+  HSA_OP_ID_BARRIER = 2,
+  HSA_OP_ID_NUMBER = 3
+};
 } // namespace hc
 
 #endif // HC_DETAIL_ENUMS_HPP

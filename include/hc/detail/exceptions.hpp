@@ -11,6 +11,9 @@
 
 namespace Kalmar {
 
+// The type of the codes below, under hcc's name for it.
+typedef int HRESULT;
+
 // HRESULT-style codes, as C++ AMP reports them from get_error_code().
 enum : int {
   E_FAIL_CODE = static_cast<int>(0x80004005u),
@@ -85,5 +88,11 @@ private:
 };
 
 } // namespace Kalmar
+
+// hcc's <hc.hpp> defined the generic failure code as a macro, as Windows
+// does; programs pass it to runtime_exception.
+#ifndef E_FAIL
+#define E_FAIL 0x80004005
+#endif
 
 #endif // HC_DETAIL_EXCEPTIONS_HPP
