@@ -51,6 +51,9 @@ int main() {
   static_assert(std::is_same<decltype(t), tiled_extent<3, 4>>::value,
                 "get_extent().tile<3, 4>() is tiled_extent<3, 4>");
   check(rank_of(t) == 2, "a tiled_extent is an extent");
+  check(t == a.get_extent() && a.get_extent() == t && t == t.pad() &&
+            !(t != tiled_extent<3, 4>(extent<2>(6, 8))),
+        "tiled_extent compares with extent and tiled_extent");
 
   // Arithmetic and comparisons between indices, extents and scalars.
   extent<2> e = a.get_extent() + index<2>(1, 1);

@@ -68,13 +68,8 @@ public:
   tiled_extent pad() const { return tiled_extent(hc_tiled::pad()); }
   tiled_extent truncate() const { return tiled_extent(hc_tiled::truncate()); }
 
-  friend bool operator==(const tiled_extent &a, const tiled_extent &b) {
-    return static_cast<const hc::extent<rank> &>(a) ==
-           static_cast<const hc::extent<rank> &>(b);
-  }
-  friend bool operator!=(const tiled_extent &a, const tiled_extent &b) {
-    return !(a == b);
-  }
+  // == and != are hc::tiled_extent's (same extent, same tiles), and an
+  // extent compares with a tiled_extent as extents.
 
 private:
   void set_tiles() {
@@ -148,6 +143,15 @@ template <int D0, int D1, int D2, typename Kernel>
 hc::completion_future parallel_for_each(const hc::accelerator_view &av,
                                         const tiled_extent<D0, D1, D2> &domain,
                                         const Kernel &f) {
+  // C++ AMP's limits on a tile, checked when compiling the launch: at most
+  // 1024 work-items, and at most 64 in dimension 0 of a rank-3 tile (the
+  // slowest varying, a GPU's z dimension).
+  static_assert(static_cast<long long>(D0) * (D1 > 0 ? D1 : 1) *
+                        (D2 > 0 ? D2 : 1) <=
+                    1024,
+                "a tile has at most 1024 work-items");
+  static_assert(D2 == 0 || D0 <= 64,
+                "dimension 0 of a rank-3 tile has at most 64 work-items");
   detail::check_amp_tiled_domain(domain);
   using hc_tiled = hc::tiled_extent<detail::tile_rank<D0, D1, D2>>;
   return hc::parallel_for_each(av, static_cast<const hc_tiled &>(domain),

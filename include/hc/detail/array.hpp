@@ -16,6 +16,7 @@ namespace hc {
 template <typename T, int N = 1> class array {
   static_assert(N > 0, "array rank must be positive");
   static_assert(!std::is_const<T>::value, "array elements cannot be const");
+  static_assert(detail::check_amp_element<T>(), "");
 
   template <typename It>
   using if_iterator =
@@ -405,20 +406,20 @@ public:
   // a multiple of sizeof(U)).
   template <typename U> array_view<U, 1> reinterpret_as() {
     return view()
-        .template view_as<1>(hc::extent<1>(static_cast<int>(extent_.size())))
+        .template reshape<1>(hc::extent<1>(static_cast<int>(extent_.size())))
         .template reinterpret_as<U>();
   }
   template <typename U> array_view<const U, 1> reinterpret_as() const {
     return const_view()
-        .template view_as<1>(hc::extent<1>(static_cast<int>(extent_.size())))
+        .template reshape<1>(hc::extent<1>(static_cast<int>(extent_.size())))
         .template reinterpret_as<U>();
   }
   template <int K> array_view<T, K> view_as(const hc::extent<K> &ext) {
-    return view().view_as(ext);
+    return view().reshape(ext);
   }
   template <int K>
   array_view<const T, K> view_as(const hc::extent<K> &ext) const {
-    return const_view().view_as(ext);
+    return const_view().reshape(ext);
   }
 
   // --- data ----------------------------------------------------------------

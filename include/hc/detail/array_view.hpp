@@ -13,8 +13,28 @@ namespace hc {
 
 template <typename T, int N> class array;
 
+namespace detail {
+// C++ AMP's rules for the element type of an array or array_view (and the
+// target of reinterpret_as): no pointers, no virtual functions, a size
+// that is a multiple of sizeof(int). hc allows any element type.
+template <typename T> constexpr bool check_amp_element() {
+#if HC_AMP_MODE
+  static_assert(!std::is_pointer<T>::value,
+                "C++ AMP: pointers cannot be array or array_view elements");
+  static_assert(!std::is_polymorphic<T>::value,
+                "C++ AMP: array and array_view elements cannot have virtual "
+                "functions");
+  static_assert(sizeof(T) % sizeof(int) == 0,
+                "C++ AMP: the size of an array or array_view element must be "
+                "a multiple of sizeof(int)");
+#endif
+  return true;
+}
+} // namespace detail
+
 template <typename T, int N = 1> class array_view {
   static_assert(N > 0, "array_view rank must be positive");
+  static_assert(detail::check_amp_element<T>(), "");
   // Sources of the (e0[, e1[, e2]], source) constructors: a pointer or a
   // container with data().
   template <typename Src>
@@ -194,6 +214,7 @@ public:
   template <typename U>
   array_view<reinterpreted_element<U>, 1> reinterpret_as() const {
     static_assert(N == 1, "reinterpret_as needs a rank-1 array_view");
+    detail::check_amp_element<U>();
     using R = reinterpreted_element<U>;
     detail::host_check(extent_[0] * sizeof(T) % sizeof(U) == 0,
                        "array_view::reinterpret_as: the view's size in bytes "
@@ -206,17 +227,21 @@ public:
   }
   // Reshapes a contiguous view.
   template <int K> array_view<T, K> view_as(const hc::extent<K> &ext) const {
-    detail::host_check(is_contiguous() &&
-                           ext.size_wide() <= extent_.size_wide(),
-                       "array_view::view_as: the view is not contiguous or "
-                       "the new extent is larger than the view");
-    return array_view<T, K>(storage_, data_, ext, offset_, bound_);
+#if HC_AMP_MODE
+    static_assert(N == 1, "C++ AMP: view_as needs a rank-1 array_view");
+#endif
+    return reshape(ext);
   }
 
   // --- data ----------------------------------------------------------------
 
   // Host pointer to the view's first element (synchronises the host copy).
-  T *data() const { return access(detail::mode_for<T>()) + offset_; }
+  T *data() const {
+#if HC_AMP_MODE
+    static_assert(N == 1, "C++ AMP: data() needs a rank-1 array_view");
+#endif
+    return access(detail::mode_for<T>()) + offset_;
+  }
   // Address of the first element in the accelerator's memory (the home
   // device of the data); valid in kernels launched there.
   T *accelerator_pointer() const {
@@ -269,6 +294,16 @@ public:
 private:
   template <typename, int> friend class array_view;
   template <typename, int> friend class array;
+
+  // view_as without C++ AMP's rank rule (array::view_as reshapes any rank).
+  template <int K> array_view<T, K> reshape(const hc::extent<K> &ext) const {
+    detail::host_check(is_contiguous() &&
+                           ext.size_wide() <= extent_.size_wide(),
+                       "array_view::view_as: the view is not contiguous or "
+                       "the new extent is larger than the view");
+    return array_view<T, K>(storage_, data_, ext, offset_, bound_);
+  }
+
   struct no_bind {};
 
   array_view(const array_view &o, no_bind)

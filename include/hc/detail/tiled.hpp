@@ -77,8 +77,10 @@ public:
   // Largest / smallest extent that is a multiple of the tile sizes.
   tiled_extent pad() const {
     tiled_extent r(*this);
+    // Rounded up without forming r[i] + tile - 1, which can overflow.
     for (int i = 0; i < N; ++i)
-      r[i] = (r[i] + tile_dim[i] - 1) / tile_dim[i] * tile_dim[i];
+      if (r[i] % tile_dim[i] != 0)
+        r[i] = (r[i] / tile_dim[i] + 1) * tile_dim[i];
     return r;
   }
   tiled_extent truncate() const {
