@@ -3,20 +3,26 @@
 // restrict(amp) / restrict(cpu) are understood (docs/amp.md).
 //
 // Where hc already has C++ AMP's type (accelerator, accelerator_view,
-// index, array, array_view, completion_future, tile_barrier, the runtime
-// exceptions, copy, copy_async), this header only brings it into
-// Concurrency. What C++ AMP spells differently is a thin adapter over hc:
-//   extent<N>               hc::extent<N> plus tile<D0[,D1[,D2]]>()
+// index, extent, array, array_view, completion_future, tile_barrier, the
+// runtime exceptions, copy, copy_async), this header only brings it into
+// Concurrency; in C++ AMP mode those types follow C++ AMP's rules
+// (properties, checked launches, extent<N>::tile<D0, ...>()). What C++ AMP
+// spells differently is a thin adapter over hc:
 //   tiled_extent<D0,D1,D2>  tile sizes as template arguments (hc: run time)
 //   tiled_index<D0,D1,D2>   what a kernel over a tiled_extent<D0,...> gets
 //   atomic_*                C++ AMP's non-template int/unsigned/float overloads
 //   parallel_for_each       hc's for extents; a tiled_extent<D0,...> form
-// and the HSA extension async_parallel_for_each (same thing, named for
-// what it returns: a completion_future).
+// (the tiled ones in hc/detail/amp_tiled.hpp) and the HSA extension
+// async_parallel_for_each (same thing, named for what it returns: a
+// completion_future).
 #ifndef HCC_AMP_H
 #define HCC_AMP_H
 
 #include <hc.hpp>
+
+#if !HC_AMP_MODE
+#error "<amp.h> needs C++ AMP mode: compile with hcc -std=c++amp"
+#endif
 
 namespace Concurrency {
 
@@ -54,146 +60,19 @@ using hc::unsupported_feature;
 // finished, as the original hcc's C++ AMP did (parallel_for_each.hpp).
 using hc::parallel_for_each;
 
-template <int D0, int D1 = 0, int D2 = 0> class tiled_extent;
-template <int D0, int D1 = 0, int D2 = 0> class tiled_index;
-
-namespace detail {
-// The rank of tiled_extent<D0, D1, D2>: trailing zero sizes are absent.
-template <int D0, int D1, int D2>
-constexpr int tile_rank = D2 > 0 ? 3 : (D1 > 0 ? 2 : 1);
-} // namespace detail
-
-// hc::extent<N> with C++ AMP's compile-time tiling. Everything taking an
-// hc::extent<N> takes it; an hc::extent<N> (what get_extent() returns)
-// converts to it implicitly.
-template <int N> class extent : public hc::extent<N> {
-public:
-  using hc::extent<N>::extent;
-  extent() = default;
-  extent(const hc::extent<N> &e) : hc::extent<N>(e) {}
-
-  using hc::extent<N>::tile; // hc's run-time forms: tile(16, 16)
-
-  template <int D0> tiled_extent<D0> tile() const {
-    static_assert(N == 1, "tile<D0>() needs an extent of rank 1");
-    return tiled_extent<D0>(*this);
-  }
-  template <int D0, int D1> tiled_extent<D0, D1> tile() const {
-    static_assert(N == 2, "tile<D0, D1>() needs an extent of rank 2");
-    return tiled_extent<D0, D1>(*this);
-  }
-  template <int D0, int D1, int D2> tiled_extent<D0, D1, D2> tile() const {
-    static_assert(N == 3, "tile<D0, D1, D2>() needs an extent of rank 3");
-    return tiled_extent<D0, D1, D2>(*this);
-  }
-};
-
-// A compute domain split into tiles of D0 (x D1 (x D2)) work-items.
-template <int D0, int D1, int D2>
-class tiled_extent : public extent<detail::tile_rank<D0, D1, D2>> {
-  static_assert(D0 > 0 && D1 >= 0 && D2 >= 0 && !(D1 == 0 && D2 > 0),
-                "tile sizes must be positive (trailing ones may be omitted)");
-
-public:
-  static const int rank = detail::tile_rank<D0, D1, D2>;
-  static const int tile_dim0 = D0;
-  static const int tile_dim1 = D1;
-  static const int tile_dim2 = D2;
-  using base_extent = extent<rank>;
-
-  tiled_extent() = default;
-  tiled_extent(const hc::extent<rank> &e) : base_extent(e) {}
-
-  base_extent get_tile_extent() const { return to_hc().get_tile_extent(); }
-  // The smallest extent that is a multiple of the tile sizes, and the
-  // largest one that fits.
-  tiled_extent pad() const { return tiled_extent(to_hc().pad()); }
-  tiled_extent truncate() const { return tiled_extent(to_hc().truncate()); }
-
-  // The same domain with run-time tile sizes, as hc launches it.
-  hc::tiled_extent<rank> to_hc() const {
-    const int sizes[3] = {D0, D1, D2};
-    hc::tiled_extent<rank> t;
-    static_cast<hc::extent<rank> &>(t) = *this;
-    for (int i = 0; i < rank; ++i)
-      t.tile_dim[i] = sizes[i];
-    return t;
-  }
-
-  friend bool operator==(const tiled_extent &a, const tiled_extent &b) {
-    return static_cast<const hc::extent<rank> &>(a) ==
-           static_cast<const hc::extent<rank> &>(b);
-  }
-  friend bool operator!=(const tiled_extent &a, const tiled_extent &b) {
-    return !(a == b);
-  }
-};
-
-// What a kernel over a tiled_extent<D0, D1, D2> receives. Unlike C++ AMP,
-// tile_extent is an ordinary (const) member, not a static one: hc's extent
-// has no constant initialisation a device could use. get_tile_extent()
-// and the static tile_dim0..2 are there as well.
-template <int D0, int D1, int D2> class tiled_index {
-public:
-  static const int rank = detail::tile_rank<D0, D1, D2>;
-  static const int tile_dim0 = D0;
-  static const int tile_dim1 = D1;
-  static const int tile_dim2 = D2;
-
-  const index<rank> global;
-  const index<rank> local;
-  const index<rank> tile;
-  const index<rank> tile_origin;
-  const tile_barrier barrier;
-  const extent<rank> tile_extent;
-
-  explicit tiled_index(const hc::tiled_index<rank> &t)
-      : global(t.global), local(t.local), tile(t.tile),
-        tile_origin(t.tile_origin), barrier(t.barrier),
-        tile_extent(t.tile_dim) {}
-  tiled_index(const tiled_index &) = default;
-
-  operator const index<rank>() const { return global; }
-  extent<rank> get_tile_extent() const { return tile_extent; }
-};
-
-namespace detail {
-// The functor hc launches for a tiled_extent<D0, D1, D2>: it hands the
-// user's kernel the tiled_index<D0, D1, D2> C++ AMP promises. Copying it
-// copies the kernel, so captured arrays and array_views bind as usual.
-template <class Kernel, int D0, int D1, int D2> struct tiled_kernel {
-  Kernel kernel;
-  HC_INLINE void
-  operator()(const hc::tiled_index<tile_rank<D0, D1, D2>> &t) const {
-    const_cast<Kernel &>(kernel)(tiled_index<D0, D1, D2>(t));
-  }
-};
-} // namespace detail
-
-template <int D0, int D1, int D2, typename Kernel>
-completion_future parallel_for_each(const accelerator_view &av,
-                                    const tiled_extent<D0, D1, D2> &domain,
-                                    const Kernel &f) {
-  return hc::parallel_for_each(
-      av, domain.to_hc(), detail::tiled_kernel<Kernel, D0, D1, D2>{f});
-}
-
-template <int D0, int D1, int D2, typename Kernel>
-completion_future parallel_for_each(const tiled_extent<D0, D1, D2> &domain,
-                                    const Kernel &f) {
-  return parallel_for_each(accelerator::get_auto_selection_view(), domain, f);
-}
+// C++ AMP's extent is hc's: what get_extent() returns, with tile<D0, ...>()
+// giving tiled_extent<D0, ...> in C++ AMP mode. tiled_extent, tiled_index
+// and their parallel_for_each: hc/detail/amp_tiled.hpp.
+template <int N> using extent = hc::extent<N>;
 
 // HSA extension: parallel_for_each that returns at once, with the
 // completion_future of the kernel.
 template <typename... Args>
 completion_future async_parallel_for_each(Args &&...args) {
-#if defined(__KALMAR_AMP__) && __KALMAR_AMP__
   struct async_launch {
     async_launch() { hc::detail::amp_launch_is_async = true; }
     ~async_launch() { hc::detail::amp_launch_is_async = false; }
   } scope;
-#endif
   return parallel_for_each(static_cast<Args &&>(args)...);
 }
 

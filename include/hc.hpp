@@ -29,6 +29,9 @@
 #include "hc/detail/printf_device.hpp"
 #include "hc/detail/device_heap.hpp"
 #include "hc/detail/parallel_for_each.hpp"
+#if HC_AMP_MODE
+#include "hc/detail/amp_tiled.hpp"
+#endif
 #include "hc/detail/math/precise_fast_math.hpp"
 
 #endif // HC_HPP

@@ -1,8 +1,10 @@
 // hc::extent<N>::tile<D0[,D1[,D2]]>(): hcc's compile-time spelling of hc
 // tiling gives the same hc::tiled_extent<N> as tile(D0, ...), usable in a
-// tiled parallel_for_each; with <amp.h>, Concurrency::extent's own
-// tile<...>() still gives C++ AMP's tiled_extent<D0, ...>. A rank mismatch
-// is a compile error.
+// tiled parallel_for_each. In C++ AMP mode hc::extent is C++ AMP's extent
+// and tile<...>() gives C++ AMP's tiled_extent<D0, ...>, which is an
+// hc::tiled_extent<N> with the same tile sizes: hc's launch with an
+// hc::tiled_index<N> kernel still takes it. A rank mismatch is a compile
+// error.
 
 // RUN: %hcc %s -o %t && %t | FileCheck %s
 // RUN: %hcc -std=c++amp -DWITH_AMP %s -o %t.amp && %t.amp | FileCheck %s
@@ -27,8 +29,15 @@ int main() {
   auto t1 = e1.tile<16>();
   auto t2 = e2.tile<8, 16>();
   auto t3 = e3.tile<2, 4, 8>();
+#ifdef WITH_AMP
+  static_assert(std::is_same<decltype(t2), concurrency::tiled_extent<8, 16>>::value,
+                "C++ AMP's tiled_extent");
+  static_assert(std::is_base_of<hc::tiled_extent<2>, decltype(t2)>::value,
+                "an hc::tiled_extent");
+#else
   static_assert(std::is_same<decltype(t2), hc::tiled_extent<2>>::value,
                 "hc's tiled_extent");
+#endif
   bool ok = t1.tile_dim[0] == 16 && t2.tile_dim[0] == 8 &&
             t2.tile_dim[1] == 16 && t3.tile_dim[2] == 8 &&
             t3.get_tile_extent() == e3.tile(2, 4, 8).get_tile_extent();

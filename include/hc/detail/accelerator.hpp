@@ -162,7 +162,13 @@ private:
 class accelerator_view {
 public:
   accelerator_view(const accelerator_view &) = default;
+#if HC_AMP_MODE
+  // C++ AMP: a view returned by value (array::get_accelerator_view()) is
+  // not something to assign to.
+  accelerator_view &operator=(const accelerator_view &) & = default;
+#else
   accelerator_view &operator=(const accelerator_view &) = default;
+#endif
 
   queuing_mode get_queuing_mode() const { return mode_; }
   execute_order get_execute_order() const {

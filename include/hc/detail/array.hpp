@@ -16,44 +16,47 @@ namespace hc {
 template <typename T, int N = 1> class array {
   static_assert(N > 0, "array rank must be positive");
   static_assert(!std::is_const<T>::value, "array elements cannot be const");
+  static_assert(detail::check_amp_element<T>(), "");
 
   template <typename It>
-  using if_iterator = typename std::enable_if<
-      !std::is_arithmetic<It>::value &&
-      !std::is_same<typename std::decay<It>::type, accelerator_view>::value>::type;
+  using if_iterator =
+      typename std::enable_if<!std::is_arithmetic<It>::value &&
+                              !std::is_same<typename std::decay<It>::type,
+                                            hc::accelerator_view>::value>::type;
 
 public:
   static const int rank = N;
   typedef T value_type;
 
   // --- construction --------------------------------------------------------
-  explicit array(const extent<N> &ext)
+  explicit array(const hc::extent<N> &ext)
       : array(ext, accelerator().get_default_view()) {}
-  explicit array(int e0) : array(extent<N>(e0)) {}
-  array(int e0, int e1) : array(extent<N>(e0, e1)) {}
-  array(int e0, int e1, int e2) : array(extent<N>(e0, e1, e2)) {}
+  explicit array(int e0) : array(hc::extent<N>(e0)) {}
+  array(int e0, int e1) : array(hc::extent<N>(e0, e1)) {}
+  array(int e0, int e1, int e2) : array(hc::extent<N>(e0, e1, e2)) {}
 
-  array(const extent<N> &ext, accelerator_view av,
+  array(const hc::extent<N> &ext, hc::accelerator_view av,
         access_type cpu_access_type = access_type_auto)
       : storage_(allocate(ext, av.queue(), nullptr)), extent_(ext),
         cpu_access_(cpu_access_type) {
     data_ = static_cast<T *>(storage_->home_pointer());
     register_object();
   }
-  array(int e0, accelerator_view av, access_type cpu = access_type_auto)
-      : array(extent<N>(e0), av, cpu) {}
-  array(int e0, int e1, accelerator_view av, access_type cpu = access_type_auto)
-      : array(extent<N>(e0, e1), av, cpu) {}
-  array(int e0, int e1, int e2, accelerator_view av,
+  array(int e0, hc::accelerator_view av, access_type cpu = access_type_auto)
+      : array(hc::extent<N>(e0), av, cpu) {}
+  array(int e0, int e1, hc::accelerator_view av,
         access_type cpu = access_type_auto)
-      : array(extent<N>(e0, e1, e2), av, cpu) {}
+      : array(hc::extent<N>(e0, e1), av, cpu) {}
+  array(int e0, int e1, int e2, hc::accelerator_view av,
+        access_type cpu = access_type_auto)
+      : array(hc::extent<N>(e0, e1, e2), av, cpu) {}
 
   // An array over existing memory of an accelerator (what
   // accelerator_pointer() or am_alloc returned): its contents are the
   // data, nothing is copied, and the memory stays the caller's (it must
   // outlive the array and its uses). Without a view, the default
   // accelerator's.
-  explicit array(const extent<N> &ext, accelerator_view av,
+  explicit array(const hc::extent<N> &ext, hc::accelerator_view av,
                  void *accelerator_pointer,
                  access_type cpu_access_type = access_type_auto)
       : storage_(adopt(ext, av.queue(), accelerator_pointer)), extent_(ext),
@@ -61,144 +64,146 @@ public:
     data_ = static_cast<T *>(storage_->home_pointer());
     register_object();
   }
-  explicit array(const extent<N> &ext, void *accelerator_pointer)
+  explicit array(const hc::extent<N> &ext, void *accelerator_pointer)
       : array(ext, accelerator().get_default_view(), accelerator_pointer) {}
   explicit array(int e0, void *accelerator_pointer)
-      : array(extent<N>(e0), accelerator_pointer) {}
+      : array(hc::extent<N>(e0), accelerator_pointer) {}
   explicit array(int e0, int e1, void *accelerator_pointer)
-      : array(extent<N>(e0, e1), accelerator_pointer) {}
+      : array(hc::extent<N>(e0, e1), accelerator_pointer) {}
   explicit array(int e0, int e1, int e2, void *accelerator_pointer)
-      : array(extent<N>(e0, e1, e2), accelerator_pointer) {}
+      : array(hc::extent<N>(e0, e1, e2), accelerator_pointer) {}
 
   // Staging array (C++ AMP): data on `av`'s side for transfers to
   // `associated_av`.
-  array(const extent<N> &ext, accelerator_view av,
-        accelerator_view associated_av)
+  array(const hc::extent<N> &ext, hc::accelerator_view av,
+        hc::accelerator_view associated_av)
       : storage_(allocate(ext, associated_av.queue(), av.queue())),
         extent_(ext), cpu_access_(access_type_read_write) {
     data_ = static_cast<T *>(storage_->home_pointer());
     register_object();
   }
-  array(int e0, accelerator_view av, accelerator_view associated_av)
-      : array(extent<N>(e0), av, associated_av) {}
-  array(int e0, int e1, accelerator_view av, accelerator_view associated_av)
-      : array(extent<N>(e0, e1), av, associated_av) {}
-  array(int e0, int e1, int e2, accelerator_view av,
-        accelerator_view associated_av)
-      : array(extent<N>(e0, e1, e2), av, associated_av) {}
+  array(int e0, hc::accelerator_view av, hc::accelerator_view associated_av)
+      : array(hc::extent<N>(e0), av, associated_av) {}
+  array(int e0, int e1, hc::accelerator_view av,
+        hc::accelerator_view associated_av)
+      : array(hc::extent<N>(e0, e1), av, associated_av) {}
+  array(int e0, int e1, int e2, hc::accelerator_view av,
+        hc::accelerator_view associated_av)
+      : array(hc::extent<N>(e0, e1, e2), av, associated_av) {}
   // Staging arrays filled from host data or a view.
   template <typename InputIt, typename = if_iterator<InputIt>>
-  array(const extent<N> &ext, InputIt begin, accelerator_view av,
-        accelerator_view associated_av)
+  array(const hc::extent<N> &ext, InputIt begin, hc::accelerator_view av,
+        hc::accelerator_view associated_av)
       : array(ext, av, associated_av) {
     fill_from(begin, static_cast<InputIt *>(nullptr));
   }
   template <typename InputIt, typename = if_iterator<InputIt>>
-  array(const extent<N> &ext, InputIt begin, InputIt end, accelerator_view av,
-        accelerator_view associated_av)
+  array(const hc::extent<N> &ext, InputIt begin, InputIt end,
+        hc::accelerator_view av, hc::accelerator_view associated_av)
       : array(ext, av, associated_av) {
     fill_from(begin, &end);
   }
   template <typename InputIt, typename = if_iterator<InputIt>>
-  array(int e0, InputIt begin, accelerator_view av,
-        accelerator_view associated_av)
-      : array(extent<N>(e0), begin, av, associated_av) {}
+  array(int e0, InputIt begin, hc::accelerator_view av,
+        hc::accelerator_view associated_av)
+      : array(hc::extent<N>(e0), begin, av, associated_av) {}
   template <typename InputIt, typename = if_iterator<InputIt>>
-  array(int e0, InputIt begin, InputIt end, accelerator_view av,
-        accelerator_view associated_av)
-      : array(extent<N>(e0), begin, end, av, associated_av) {}
+  array(int e0, InputIt begin, InputIt end, hc::accelerator_view av,
+        hc::accelerator_view associated_av)
+      : array(hc::extent<N>(e0), begin, end, av, associated_av) {}
   template <typename InputIt, typename = if_iterator<InputIt>>
-  array(int e0, int e1, InputIt begin, accelerator_view av,
-        accelerator_view associated_av)
-      : array(extent<N>(e0, e1), begin, av, associated_av) {}
+  array(int e0, int e1, InputIt begin, hc::accelerator_view av,
+        hc::accelerator_view associated_av)
+      : array(hc::extent<N>(e0, e1), begin, av, associated_av) {}
   template <typename InputIt, typename = if_iterator<InputIt>>
-  array(int e0, int e1, InputIt begin, InputIt end, accelerator_view av,
-        accelerator_view associated_av)
-      : array(extent<N>(e0, e1), begin, end, av, associated_av) {}
+  array(int e0, int e1, InputIt begin, InputIt end, hc::accelerator_view av,
+        hc::accelerator_view associated_av)
+      : array(hc::extent<N>(e0, e1), begin, end, av, associated_av) {}
   template <typename InputIt, typename = if_iterator<InputIt>>
-  array(int e0, int e1, int e2, InputIt begin, accelerator_view av,
-        accelerator_view associated_av)
-      : array(extent<N>(e0, e1, e2), begin, av, associated_av) {}
+  array(int e0, int e1, int e2, InputIt begin, hc::accelerator_view av,
+        hc::accelerator_view associated_av)
+      : array(hc::extent<N>(e0, e1, e2), begin, av, associated_av) {}
   template <typename InputIt, typename = if_iterator<InputIt>>
   array(int e0, int e1, int e2, InputIt begin, InputIt end,
-        accelerator_view av, accelerator_view associated_av)
-      : array(extent<N>(e0, e1, e2), begin, end, av, associated_av) {}
-  array(const array_view<const T, N> &src, accelerator_view av,
-        accelerator_view associated_av)
+        hc::accelerator_view av, hc::accelerator_view associated_av)
+      : array(hc::extent<N>(e0, e1, e2), begin, end, av, associated_av) {}
+  array(const array_view<const T, N> &src, hc::accelerator_view av,
+        hc::accelerator_view associated_av)
       : array(src.get_extent(), av, associated_av) {
     src.copy_to(*this);
   }
 
   // From host data: [begin, end) or `ext.size()` elements from begin.
   template <typename InputIt, typename = if_iterator<InputIt>>
-  array(const extent<N> &ext, InputIt begin)
+  array(const hc::extent<N> &ext, InputIt begin)
       : array(ext, accelerator().get_default_view()) {
     fill_from(begin, static_cast<InputIt *>(nullptr));
   }
   template <typename InputIt, typename = if_iterator<InputIt>>
-  array(const extent<N> &ext, InputIt begin, InputIt end)
+  array(const hc::extent<N> &ext, InputIt begin, InputIt end)
       : array(ext, accelerator().get_default_view()) {
     fill_from(begin, &end);
   }
   template <typename InputIt, typename = if_iterator<InputIt>>
-  array(const extent<N> &ext, InputIt begin, accelerator_view av,
+  array(const hc::extent<N> &ext, InputIt begin, hc::accelerator_view av,
         access_type cpu = access_type_auto)
       : array(ext, av, cpu) {
     fill_from(begin, static_cast<InputIt *>(nullptr));
   }
   template <typename InputIt, typename = if_iterator<InputIt>>
-  array(const extent<N> &ext, InputIt begin, InputIt end, accelerator_view av,
-        access_type cpu = access_type_auto)
+  array(const hc::extent<N> &ext, InputIt begin, InputIt end,
+        hc::accelerator_view av, access_type cpu = access_type_auto)
       : array(ext, av, cpu) {
     fill_from(begin, &end);
   }
   template <typename InputIt, typename = if_iterator<InputIt>>
-  array(int e0, InputIt begin) : array(extent<N>(e0), begin) {}
+  array(int e0, InputIt begin) : array(hc::extent<N>(e0), begin) {}
   template <typename InputIt, typename = if_iterator<InputIt>>
-  array(int e0, InputIt begin, InputIt end) : array(extent<N>(e0), begin, end) {}
+  array(int e0, InputIt begin, InputIt end)
+      : array(hc::extent<N>(e0), begin, end) {}
   template <typename InputIt, typename = if_iterator<InputIt>>
-  array(int e0, int e1, InputIt begin) : array(extent<N>(e0, e1), begin) {}
+  array(int e0, int e1, InputIt begin) : array(hc::extent<N>(e0, e1), begin) {}
   template <typename InputIt, typename = if_iterator<InputIt>>
   array(int e0, int e1, InputIt begin, InputIt end)
-      : array(extent<N>(e0, e1), begin, end) {}
+      : array(hc::extent<N>(e0, e1), begin, end) {}
   template <typename InputIt, typename = if_iterator<InputIt>>
   array(int e0, int e1, int e2, InputIt begin)
-      : array(extent<N>(e0, e1, e2), begin) {}
+      : array(hc::extent<N>(e0, e1, e2), begin) {}
   template <typename InputIt, typename = if_iterator<InputIt>>
   array(int e0, int e1, int e2, InputIt begin, InputIt end)
-      : array(extent<N>(e0, e1, e2), begin, end) {}
+      : array(hc::extent<N>(e0, e1, e2), begin, end) {}
   // The same shorthands on a given accelerator_view (C++ AMP 1.2).
   template <typename InputIt, typename = if_iterator<InputIt>>
-  array(int e0, InputIt begin, accelerator_view av,
+  array(int e0, InputIt begin, hc::accelerator_view av,
         access_type cpu = access_type_auto)
-      : array(extent<N>(e0), begin, av, cpu) {}
+      : array(hc::extent<N>(e0), begin, av, cpu) {}
   template <typename InputIt, typename = if_iterator<InputIt>>
-  array(int e0, InputIt begin, InputIt end, accelerator_view av,
+  array(int e0, InputIt begin, InputIt end, hc::accelerator_view av,
         access_type cpu = access_type_auto)
-      : array(extent<N>(e0), begin, end, av, cpu) {}
+      : array(hc::extent<N>(e0), begin, end, av, cpu) {}
   template <typename InputIt, typename = if_iterator<InputIt>>
-  array(int e0, int e1, InputIt begin, accelerator_view av,
+  array(int e0, int e1, InputIt begin, hc::accelerator_view av,
         access_type cpu = access_type_auto)
-      : array(extent<N>(e0, e1), begin, av, cpu) {}
+      : array(hc::extent<N>(e0, e1), begin, av, cpu) {}
   template <typename InputIt, typename = if_iterator<InputIt>>
-  array(int e0, int e1, InputIt begin, InputIt end, accelerator_view av,
+  array(int e0, int e1, InputIt begin, InputIt end, hc::accelerator_view av,
         access_type cpu = access_type_auto)
-      : array(extent<N>(e0, e1), begin, end, av, cpu) {}
+      : array(hc::extent<N>(e0, e1), begin, end, av, cpu) {}
   template <typename InputIt, typename = if_iterator<InputIt>>
-  array(int e0, int e1, int e2, InputIt begin, accelerator_view av,
+  array(int e0, int e1, int e2, InputIt begin, hc::accelerator_view av,
         access_type cpu = access_type_auto)
-      : array(extent<N>(e0, e1, e2), begin, av, cpu) {}
+      : array(hc::extent<N>(e0, e1, e2), begin, av, cpu) {}
   template <typename InputIt, typename = if_iterator<InputIt>>
   array(int e0, int e1, int e2, InputIt begin, InputIt end,
-        accelerator_view av, access_type cpu = access_type_auto)
-      : array(extent<N>(e0, e1, e2), begin, end, av, cpu) {}
+        hc::accelerator_view av, access_type cpu = access_type_auto)
+      : array(hc::extent<N>(e0, e1, e2), begin, end, av, cpu) {}
 
   // A copy of a view's data.
   explicit array(const array_view<const T, N> &src)
       : array(src.get_extent(), accelerator().get_default_view()) {
     src.copy_to(*this);
   }
-  array(const array_view<const T, N> &src, accelerator_view av,
+  array(const array_view<const T, N> &src, hc::accelerator_view av,
         access_type cpu = access_type_auto)
       : array(src.get_extent(), av, cpu) {
     src.copy_to(*this);
@@ -216,8 +221,9 @@ public:
       data_ = p;
       return;
     }
-    detail::queue_ptr home = o.storage_->home_queue();
-    storage_ = allocate(extent_, home, nullptr);
+    // The copy lives where the original does, a staging array's too.
+    storage_ = allocate(extent_, o.storage_->home_queue(),
+                        o.storage_->staging_queue());
     data_ = static_cast<T *>(storage_->home_pointer());
     register_object();
     detail::storage::copy(*o.storage_, 0, *storage_, 0, byte_size())->wait();
@@ -257,12 +263,17 @@ public:
 
   // --- properties ----------------------------------------------------------
 
-  extent<N> get_extent() const { return extent_; }
-  accelerator_view get_accelerator_view() const {
-    return accelerator_view(storage_->home_queue());
+  hc::extent<N> get_extent() const { return extent_; }
+  // Where the array was created; for a staging array the (CPU) view its
+  // data is on, otherwise the view kernels use it from.
+  hc::accelerator_view get_accelerator_view() const {
+    detail::queue_ptr staging = storage_->staging_queue();
+    return hc::accelerator_view(staging ? staging : storage_->home_queue());
   }
-  accelerator_view get_associated_accelerator_view() const {
-    return get_accelerator_view();
+  // Where the array is meant to be used (C++ AMP): the staging array's
+  // associated view, otherwise the array's own view.
+  hc::accelerator_view get_associated_accelerator_view() const {
+    return hc::accelerator_view(storage_->home_queue());
   }
   // access_type_auto resolves to read_write: the host can read and write
   // an array on any accelerator here (its data is brought to the host on
@@ -271,6 +282,13 @@ public:
     return cpu_access_ == access_type_auto ? access_type_read_write
                                            : cpu_access_;
   }
+
+  // C++ AMP's properties (config.hpp): a.extent is a.get_extent(), ...
+  HC_PROPERTY(hc::extent<N>, extent, get_extent)
+  HC_PROPERTY(hc::accelerator_view, accelerator_view, get_accelerator_view)
+  HC_PROPERTY(hc::accelerator_view, associated_accelerator_view,
+              get_associated_accelerator_view)
+  HC_PROPERTY(access_type, cpu_access_type, get_cpu_access_type)
 
   // --- element access ------------------------------------------------------
 
@@ -322,26 +340,27 @@ public:
   }
   template <int M = N>
   typename std::enable_if<M == 2, const T &>::type operator()(int i0,
-                                                             int i1) const {
+                                                              int i1) const {
     return ref(index<2>(i0, i1));
   }
   template <int M = N>
-  typename std::enable_if<M == 3, T &>::type operator()(int i0, int i1, int i2) {
+  typename std::enable_if<M == 3, T &>::type operator()(int i0, int i1,
+                                                        int i2) {
     return ref(index<3>(i0, i1, i2));
   }
   template <int M = N>
-  typename std::enable_if<M == 3, const T &>::type
-  operator()(int i0, int i1, int i2) const {
+  typename std::enable_if<M == 3, const T &>::type operator()(int i0, int i1,
+                                                              int i2) const {
     return ref(index<3>(i0, i1, i2));
   }
 
   // --- views ---------------------------------------------------------------
 
-  array_view<T, N> section(const index<N> &origin, const extent<N> &ext) {
+  array_view<T, N> section(const index<N> &origin, const hc::extent<N> &ext) {
     return view().section(origin, ext);
   }
   array_view<const T, N> section(const index<N> &origin,
-                                 const extent<N> &ext) const {
+                                 const hc::extent<N> &ext) const {
     return const_view().section(origin, ext);
   }
   array_view<T, N> section(const index<N> &origin) {
@@ -350,8 +369,10 @@ public:
   array_view<const T, N> section(const index<N> &origin) const {
     return const_view().section(origin);
   }
-  array_view<T, N> section(const extent<N> &ext) { return view().section(ext); }
-  array_view<const T, N> section(const extent<N> &ext) const {
+  array_view<T, N> section(const hc::extent<N> &ext) {
+    return view().section(ext);
+  }
+  array_view<const T, N> section(const hc::extent<N> &ext) const {
     return const_view().section(ext);
   }
   template <int M = N, typename = typename std::enable_if<M == 1>::type>
@@ -385,19 +406,20 @@ public:
   // a multiple of sizeof(U)).
   template <typename U> array_view<U, 1> reinterpret_as() {
     return view()
-        .template view_as<1>(extent<1>(static_cast<int>(extent_.size())))
+        .template reshape<1>(hc::extent<1>(static_cast<int>(extent_.size())))
         .template reinterpret_as<U>();
   }
   template <typename U> array_view<const U, 1> reinterpret_as() const {
     return const_view()
-        .template view_as<1>(extent<1>(static_cast<int>(extent_.size())))
+        .template reshape<1>(hc::extent<1>(static_cast<int>(extent_.size())))
         .template reinterpret_as<U>();
   }
-  template <int K> array_view<T, K> view_as(const extent<K> &ext) {
-    return view().view_as(ext);
+  template <int K> array_view<T, K> view_as(const hc::extent<K> &ext) {
+    return view().reshape(ext);
   }
-  template <int K> array_view<const T, K> view_as(const extent<K> &ext) const {
-    return const_view().view_as(ext);
+  template <int K>
+  array_view<const T, K> view_as(const hc::extent<K> &ext) const {
+    return const_view().reshape(ext);
   }
 
   // --- data ----------------------------------------------------------------
@@ -430,17 +452,17 @@ private:
   }
   std::size_t byte_size() const { return extent_.size_wide() * sizeof(T); }
 
-  static detail::storage_ref allocate(const extent<N> &ext,
+  static detail::storage_ref allocate(const hc::extent<N> &ext,
                                       const detail::queue_ptr &home,
                                       const detail::queue_ptr &staging) {
     for (int i = 0; i < N; ++i)
       if (ext[i] < 0)
         detail::throw_runtime("array: negative extent",
                               Kalmar::E_INVALIDARG_CODE);
-    return detail::storage_ref(detail::storage::create_on(
-        home, ext.size_wide() * sizeof(T), staging));
+    return detail::storage_ref(
+        detail::storage::create_on(home, ext.size_wide() * sizeof(T), staging));
   }
-  static detail::storage_ref adopt(const extent<N> &ext,
+  static detail::storage_ref adopt(const hc::extent<N> &ext,
                                    const detail::queue_ptr &home,
                                    void *accelerator_pointer) {
     for (int i = 0; i < N; ++i)
@@ -502,8 +524,8 @@ private:
   }
 
   detail::storage_ref storage_;
-  T *data_ = nullptr;  // the data on the home accelerator (or bound address)
-  extent<N> extent_;
+  T *data_ = nullptr; // the data on the home accelerator (or bound address)
+  hc::extent<N> extent_;
   access_type cpu_access_ = access_type_auto;
 };
 

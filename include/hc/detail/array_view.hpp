@@ -13,8 +13,28 @@ namespace hc {
 
 template <typename T, int N> class array;
 
+namespace detail {
+// C++ AMP's rules for the element type of an array or array_view (and the
+// target of reinterpret_as): no pointers, no virtual functions, a size
+// that is a multiple of sizeof(int). hc allows any element type.
+template <typename T> constexpr bool check_amp_element() {
+#if HC_AMP_MODE
+  static_assert(!std::is_pointer<T>::value,
+                "C++ AMP: pointers cannot be array or array_view elements");
+  static_assert(!std::is_polymorphic<T>::value,
+                "C++ AMP: array and array_view elements cannot have virtual "
+                "functions");
+  static_assert(sizeof(T) % sizeof(int) == 0,
+                "C++ AMP: the size of an array or array_view element must be "
+                "a multiple of sizeof(int)");
+#endif
+  return true;
+}
+} // namespace detail
+
 template <typename T, int N = 1> class array_view {
   static_assert(N > 0, "array_view rank must be positive");
+  static_assert(detail::check_amp_element<T>(), "");
   // Sources of the (e0[, e1[, e2]], source) constructors: a pointer or a
   // container with data().
   template <typename Src>
@@ -45,35 +65,36 @@ public:
   }
 
   // A view of host memory (not owned; must outlive the view's uses).
-  array_view(const extent<N> &ext, T *src)
+  array_view(const hc::extent<N> &ext, T *src)
       : storage_(make_host_storage(src, ext)), base_(ext), extent_(ext) {
     count_host_view();
   }
   template <typename Container,
             typename = decltype(std::declval<Container &>().data())>
-  array_view(const extent<N> &ext, Container &src)
+  array_view(const hc::extent<N> &ext, Container &src)
       : array_view(ext, checked_data(src, ext)) {}
   // Rank-specific shorthands (e0[, e1[, e2]], source): the source is a
   // pointer or a container with data().
   template <typename Src, typename = if_source<Src>>
   array_view(int e0, Src &&src)
-      : array_view(extent<N>(e0), source_data(src, extent<N>(e0))) {}
+      : array_view(hc::extent<N>(e0), source_data(src, hc::extent<N>(e0))) {}
   template <typename Src, typename = if_source<Src>>
   array_view(int e0, int e1, Src &&src)
-      : array_view(extent<N>(e0, e1), source_data(src, extent<N>(e0, e1))) {}
+      : array_view(hc::extent<N>(e0, e1),
+                   source_data(src, hc::extent<N>(e0, e1))) {}
   template <typename Src, typename = if_source<Src>>
   array_view(int e0, int e1, int e2, Src &&src)
-      : array_view(extent<N>(e0, e1, e2),
-                   source_data(src, extent<N>(e0, e1, e2))) {}
+      : array_view(hc::extent<N>(e0, e1, e2),
+                   source_data(src, hc::extent<N>(e0, e1, e2))) {}
 
   // A view of runtime-managed data that lives on the host until used.
-  explicit array_view(const extent<N> &ext)
+  explicit array_view(const hc::extent<N> &ext)
       : storage_(make_owned_storage(ext)), base_(ext), extent_(ext) {
     count_host_view();
   }
-  explicit array_view(int e0) : array_view(extent<N>(e0)) {}
-  array_view(int e0, int e1) : array_view(extent<N>(e0, e1)) {}
-  array_view(int e0, int e1, int e2) : array_view(extent<N>(e0, e1, e2)) {}
+  explicit array_view(int e0) : array_view(hc::extent<N>(e0)) {}
+  array_view(int e0, int e1) : array_view(hc::extent<N>(e0, e1)) {}
+  array_view(int e0, int e1, int e2) : array_view(hc::extent<N>(e0, e1, e2)) {}
 
   // Copies are views of the same data. A copy made while parallel_for_each
   // packs its kernel is bound to that launch (detail::launch_scope).
@@ -84,10 +105,9 @@ public:
     count_host_view();
   }
   // array_view<T> converts to array_view<const T>.
-  template <typename U,
-            typename = typename std::enable_if<
-                std::is_const<T>::value &&
-                std::is_same<const U, T>::value>::type>
+  template <typename U, typename = typename std::enable_if<
+                            std::is_const<T>::value &&
+                            std::is_same<const U, T>::value>::type>
   array_view(const array_view<U, N> &o)
       : storage_(o.storage_), data_(o.data_), base_(o.base_),
         extent_(o.extent_), offset_(o.offset_), bound_(o.bound_) {
@@ -115,11 +135,13 @@ public:
 
   // --- shape ---------------------------------------------------------------
 
-  extent<N> get_extent() const { return extent_; }
-  accelerator_view get_source_accelerator_view() const {
+  hc::extent<N> get_extent() const { return extent_; }
+  hc::accelerator_view get_source_accelerator_view() const {
     detail::queue_ptr q = storage_->home_queue();
-    return accelerator_view(q ? q : detail::cpu_device().default_queue());
+    return hc::accelerator_view(q ? q : detail::cpu_device().default_queue());
   }
+  // C++ AMP's property (config.hpp): v.extent is v.get_extent().
+  HC_PROPERTY(hc::extent<N>, extent, get_extent)
 
   // --- element access ------------------------------------------------------
 
@@ -152,13 +174,13 @@ public:
   }
   template <int M = N>
   typename std::enable_if<M == 3, T &>::type operator()(int i0, int i1,
-                                                       int i2) const {
+                                                        int i2) const {
     return ref(index<3>(i0, i1, i2));
   }
 
   // --- sub-views -----------------------------------------------------------
 
-  array_view section(const index<N> &origin, const extent<N> &ext) const {
+  array_view section(const index<N> &origin, const hc::extent<N> &ext) const {
     check_section(origin, ext);
     array_view r(*this, no_bind{});
     r.offset_ = detail::element_offset(offset_, base_, origin);
@@ -168,20 +190,20 @@ public:
   array_view section(const index<N> &origin) const {
     return section(origin, extent_ - origin);
   }
-  array_view section(const extent<N> &ext) const {
+  array_view section(const hc::extent<N> &ext) const {
     return section(index<N>(), ext);
   }
   template <int M = N, typename = typename std::enable_if<M == 1>::type>
   array_view section(int i0, int e0) const {
-    return section(index<1>(i0), extent<1>(e0));
+    return section(index<1>(i0), hc::extent<1>(e0));
   }
   template <int M = N, typename = typename std::enable_if<M == 2>::type>
   array_view section(int i0, int i1, int e0, int e1) const {
-    return section(index<2>(i0, i1), extent<2>(e0, e1));
+    return section(index<2>(i0, i1), hc::extent<2>(e0, e1));
   }
   template <int M = N, typename = typename std::enable_if<M == 3>::type>
   array_view section(int i0, int i1, int i2, int e0, int e1, int e2) const {
-    return section(index<3>(i0, i1, i2), extent<3>(e0, e1, e2));
+    return section(index<3>(i0, i1, i2), hc::extent<3>(e0, e1, e2));
   }
 
   // Reinterprets a contiguous rank-1 view's bytes as another element type
@@ -192,29 +214,34 @@ public:
   template <typename U>
   array_view<reinterpreted_element<U>, 1> reinterpret_as() const {
     static_assert(N == 1, "reinterpret_as needs a rank-1 array_view");
+    detail::check_amp_element<U>();
     using R = reinterpreted_element<U>;
     detail::host_check(extent_[0] * sizeof(T) % sizeof(U) == 0,
                        "array_view::reinterpret_as: the view's size in bytes "
                        "is not a multiple of the new element's");
-    array_view<R, 1> r(storage_, bound_ ? reinterpret_cast<R *>(data_) : nullptr,
-                       extent<1>(static_cast<int>(extent_[0] * sizeof(T) /
-                                                  sizeof(U))),
-                       offset_ * sizeof(T) / sizeof(U), bound_);
+    array_view<R, 1> r(
+        storage_, bound_ ? reinterpret_cast<R *>(data_) : nullptr,
+        hc::extent<1>(static_cast<int>(extent_[0] * sizeof(T) / sizeof(U))),
+        offset_ * sizeof(T) / sizeof(U), bound_);
     return r;
   }
   // Reshapes a contiguous view.
-  template <int K> array_view<T, K> view_as(const extent<K> &ext) const {
-    detail::host_check(is_contiguous() &&
-                           ext.size_wide() <= extent_.size_wide(),
-                       "array_view::view_as: the view is not contiguous or "
-                       "the new extent is larger than the view");
-    return array_view<T, K>(storage_, data_, ext, offset_, bound_);
+  template <int K> array_view<T, K> view_as(const hc::extent<K> &ext) const {
+#if HC_AMP_MODE
+    static_assert(N == 1, "C++ AMP: view_as needs a rank-1 array_view");
+#endif
+    return reshape(ext);
   }
 
   // --- data ----------------------------------------------------------------
 
   // Host pointer to the view's first element (synchronises the host copy).
-  T *data() const { return access(detail::mode_for<T>()) + offset_; }
+  T *data() const {
+#if HC_AMP_MODE
+    static_assert(N == 1, "C++ AMP: data() needs a rank-1 array_view");
+#endif
+    return access(detail::mode_for<T>()) + offset_;
+  }
   // Address of the first element in the accelerator's memory (the home
   // device of the data); valid in kernels launched there.
   T *accelerator_pointer() const {
@@ -231,10 +258,10 @@ public:
   completion_future synchronize_async() const {
     return completion_future(storage_->synchronize_async());
   }
-  void synchronize_to(const accelerator_view &av) const {
+  void synchronize_to(const hc::accelerator_view &av) const {
     storage_->synchronize_to(av.queue());
   }
-  completion_future synchronize_to_async(const accelerator_view &av) const {
+  completion_future synchronize_to_async(const hc::accelerator_view &av) const {
     storage_->synchronize_to(av.queue());
     return completion_future(detail::async_state::make_ready());
   }
@@ -262,11 +289,21 @@ public:
   // For the library: the storage and the linear offset of element 0.
   detail::storage *get_storage() const { return storage_.get(); }
   std::size_t get_offset() const { return offset_; }
-  const extent<N> &get_base_extent() const { return base_; }
+  const hc::extent<N> &get_base_extent() const { return base_; }
 
 private:
   template <typename, int> friend class array_view;
   template <typename, int> friend class array;
+
+  // view_as without C++ AMP's rank rule (array::view_as reshapes any rank).
+  template <int K> array_view<T, K> reshape(const hc::extent<K> &ext) const {
+    detail::host_check(is_contiguous() &&
+                           ext.size_wide() <= extent_.size_wide(),
+                       "array_view::view_as: the view is not contiguous or "
+                       "the new extent is larger than the view");
+    return array_view<T, K>(storage_, data_, ext, offset_, bound_);
+  }
+
   struct no_bind {};
 
   array_view(const array_view &o, no_bind)
@@ -274,7 +311,7 @@ private:
         extent_(o.extent_), offset_(o.offset_), bound_(o.bound_) {
     count_host_view();
   }
-  array_view(const detail::storage_ref &s, T *data, const extent<N> &ext,
+  array_view(const detail::storage_ref &s, T *data, const hc::extent<N> &ext,
              std::size_t offset, int bound)
       : storage_(s), data_(data), base_(ext), extent_(ext), offset_(offset),
         bound_(bound) {
@@ -314,7 +351,7 @@ private:
   }
 
   template <typename Src>
-  static T *source_data(Src &src, const extent<N> &ext) {
+  static T *source_data(Src &src, const hc::extent<N> &ext) {
     if constexpr (std::is_pointer<typename std::decay<Src>::type>::value) {
       (void)ext;
       return src;
@@ -323,7 +360,7 @@ private:
     }
   }
   template <typename Container>
-  static T *checked_data(Container &src, const extent<N> &ext) {
+  static T *checked_data(Container &src, const hc::extent<N> &ext) {
     if (static_cast<std::size_t>(src.size()) < ext.size_wide())
       detail::throw_runtime("array_view: the container is smaller than the "
                             "extent",
@@ -331,7 +368,8 @@ private:
     return src.data();
   }
 
-  static detail::storage_ref make_host_storage(T *src, const extent<N> &ext) {
+  static detail::storage_ref make_host_storage(T *src,
+                                               const hc::extent<N> &ext) {
 #if HC_DEVICE_PASS
     (void)src;
     (void)ext;
@@ -342,7 +380,7 @@ private:
         const_cast<nc_value_type *>(src), ext.size_wide() * sizeof(T)));
 #endif
   }
-  static detail::storage_ref make_owned_storage(const extent<N> &ext) {
+  static detail::storage_ref make_owned_storage(const hc::extent<N> &ext) {
 #if HC_DEVICE_PASS
     (void)ext;
     return detail::storage_ref();
@@ -352,13 +390,13 @@ private:
         detail::cpu_device().default_queue(), ext.size_wide() * sizeof(T)));
 #endif
   }
-  static void check_extent(const extent<N> &ext) {
+  static void check_extent(const hc::extent<N> &ext) {
     for (int i = 0; i < N; ++i)
       if (ext[i] < 0)
         detail::throw_runtime("array_view: negative extent",
                               Kalmar::E_INVALIDARG_CODE);
   }
-  void check_section(const index<N> &origin, const extent<N> &ext) const {
+  void check_section(const index<N> &origin, const hc::extent<N> &ext) const {
     for (int i = 0; i < N; ++i)
       detail::host_check(origin[i] >= 0 && ext[i] >= 0 &&
                              origin[i] + ext[i] <= extent_[i],
@@ -367,8 +405,8 @@ private:
   }
 
   void bind_if_launching() {
-    if (T *p = detail::bind_for_kernel<T>(storage_.get(),
-                                          detail::mode_for<T>())) {
+    if (T *p =
+            detail::bind_for_kernel<T>(storage_.get(), detail::mode_for<T>())) {
       data_ = p;
       bound_ = 1;
     }
@@ -386,33 +424,32 @@ private:
 #endif
   }
   HC_INLINE T &ref(const index<N> &idx) const {
-    return access(detail::mode_for<T>())[detail::element_offset(offset_, base_,
-                                                                 idx)];
+    return access(
+        detail::mode_for<T>())[detail::element_offset(offset_, base_, idx)];
   }
-  template <int M = N>
-  array_view<T, M - 1> project(int i) const {
-    extent<M - 1> base, ext;
+  template <int M = N> array_view<T, M - 1> project(int i) const {
+    hc::extent<M - 1> base, ext;
     for (int d = 1; d < M; ++d) {
       base[d - 1] = base_[d];
       ext[d - 1] = extent_[d];
     }
-    return array_view<T, M - 1>(
-        storage_, data_, base,
-        offset_ + static_cast<std::size_t>(i) * detail::row_stride(base_, 0),
-        bound_)
+    return array_view<T, M - 1>(storage_, data_, base,
+                                offset_ + static_cast<std::size_t>(i) *
+                                              detail::row_stride(base_, 0),
+                                bound_)
         .with_extent(ext);
   }
-  array_view with_extent(const extent<N> &ext) {
+  array_view with_extent(const hc::extent<N> &ext) {
     extent_ = ext;
     return *this;
   }
 
   detail::storage_ref storage_;
-  T *data_ = nullptr;  // only meaningful when bound_
-  extent<N> base_;     // shape of the whole underlying data
-  extent<N> extent_;   // shape of this view
+  T *data_ = nullptr;    // only meaningful when bound_
+  hc::extent<N> base_;   // shape of the whole underlying data
+  hc::extent<N> extent_; // shape of this view
   std::size_t offset_ = 0;
-  int bound_ = 0;      // copy made for a kernel: data_ is the kernel's address
+  int bound_ = 0; // copy made for a kernel: data_ is the kernel's address
 };
 
 } // namespace hc

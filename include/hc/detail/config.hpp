@@ -20,6 +20,15 @@
 #include <gpuintrin.h>
 #endif
 
+// C++ AMP mode (`hcc -std=c++amp`, docs/amp.md): hc's extent is C++ AMP's
+// extent, so its tile<D0, ...>() gives Concurrency::tiled_extent<D0, ...>,
+// and launches follow C++ AMP's rules (synchronous, checked domains).
+#if defined(__KALMAR_AMP__) && __KALMAR_AMP__
+#define HC_AMP_MODE 1
+#else
+#define HC_AMP_MODE 0
+#endif
+
 // hcc's spellings of the restriction annotations. With hcc's auto
 // annotation every function a kernel calls is compiled for the device, so
 // these document intent; the frontend plugin gives them their meaning.

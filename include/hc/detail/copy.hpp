@@ -22,6 +22,18 @@
 namespace hc {
 namespace detail {
 
+// Output iterators of copy(src, dest): anything but an array or an
+// array_view (passed by value, those would be written as a copy; a const
+// destination array must not match).
+template <typename It> struct is_container : std::false_type {};
+template <typename T, int N>
+struct is_container<array<T, N>> : std::true_type {};
+template <typename T, int N>
+struct is_container<array_view<T, N>> : std::true_type {};
+template <typename It>
+using if_output_iterator =
+    typename std::enable_if<!is_container<It>::value>::type;
+
 template <int N>
 void check_same_extent(const extent<N> &a, const extent<N> &b,
                        const char *what) {
@@ -95,8 +107,8 @@ void copy_view_to_iter(const array_view<S, N> &src, OutputIt out) {
   std::size_t n = src.get_extent().size_wide();
   if (src.is_contiguous()) {
     if constexpr (std::is_pointer<OutputIt>::value) {
-      src.get_storage()->read_to_host(src.get_offset() * sizeof(T),
-                                      &*out, n * sizeof(T));
+      src.get_storage()->read_to_host(src.get_offset() * sizeof(T), &*out,
+                                      n * sizeof(T));
       return;
     }
     std::vector<T> staging(n);
@@ -125,7 +137,8 @@ template <typename T, int N> array_view<T, N> as_view(array<T, N> &a) {
 
 template <typename T, int N>
 void copy(const array<T, N> &src, array<T, N> &dest) {
-  detail::copy_view_to_view(detail::as_view(src), detail::as_view(dest))->wait();
+  detail::copy_view_to_view(detail::as_view(src), detail::as_view(dest))
+      ->wait();
 }
 template <typename T, int N>
 void copy(const array<T, N> &src, const array_view<T, N> &dest) {
@@ -225,20 +238,24 @@ completion_future copy_async(InputIt first, const array_view<T, N> &dest) {
 
 // --- array / array_view to host iterators ----------------------------------
 
-template <typename T, int N, typename OutputIt>
+template <typename T, int N, typename OutputIt,
+          typename = detail::if_output_iterator<OutputIt>>
 void copy(const array<T, N> &src, OutputIt dest) {
   detail::copy_view_to_iter(detail::as_view(src), dest);
 }
-template <typename T, int N, typename OutputIt>
+template <typename T, int N, typename OutputIt,
+          typename = detail::if_output_iterator<OutputIt>>
 void copy(const array_view<T, N> &src, OutputIt dest) {
   detail::copy_view_to_iter(src, dest);
 }
-template <typename T, int N, typename OutputIt>
+template <typename T, int N, typename OutputIt,
+          typename = detail::if_output_iterator<OutputIt>>
 completion_future copy_async(const array<T, N> &src, OutputIt dest) {
   copy(src, dest);
   return completion_future(detail::async_state::make_ready());
 }
-template <typename T, int N, typename OutputIt>
+template <typename T, int N, typename OutputIt,
+          typename = detail::if_output_iterator<OutputIt>>
 completion_future copy_async(const array_view<T, N> &src, OutputIt dest) {
   copy(src, dest);
   return completion_future(detail::async_state::make_ready());

@@ -7,6 +7,14 @@
 
 #include <cstddef>
 
+#if HC_AMP_MODE
+// C++ AMP mode: extent<N>::tile<D0, ...>() gives C++ AMP's tiled_extent
+// (hc/detail/amp_tiled.hpp).
+namespace Concurrency {
+template <int D0, int D1 = 0, int D2 = 0> class tiled_extent;
+} // namespace Concurrency
+#endif
+
 namespace hc {
 
 template <int N> class index;
@@ -185,11 +193,19 @@ public:
   tiled_extent<2> tile_with_dynamic(int t0, int t1, int dynamic_size) const;
   tiled_extent<3> tile_with_dynamic(int t0, int t1, int t2,
                                     int dynamic_size) const;
+#if HC_AMP_MODE
+  // C++ AMP: the tile sizes are part of the type. Defined in amp_tiled.hpp.
+  template <int D0> Concurrency::tiled_extent<D0> tile() const;
+  template <int D0, int D1> Concurrency::tiled_extent<D0, D1> tile() const;
+  template <int D0, int D1, int D2>
+  Concurrency::tiled_extent<D0, D1, D2> tile() const;
+#else
   // hcc's compile-time spelling (hc::extent was C++ AMP's extent there):
   // e.tile<16, 16>() is e.tile(16, 16). Defined in tiled.hpp.
   template <int D0> tiled_extent<1> tile() const;
   template <int D0, int D1> tiled_extent<2> tile() const;
   template <int D0, int D1, int D2> tiled_extent<3> tile() const;
+#endif
 
   // extent +/- index shifts the extent (C++ AMP).
   extent &operator+=(const index<N> &idx) {

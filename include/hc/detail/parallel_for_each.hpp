@@ -210,6 +210,24 @@ template <int N> void check_domain(const extent<N> &ext) {
           " of the extent is negative (" + std::to_string(ext[i]) + ")");
 }
 
+#if HC_AMP_MODE
+// C++ AMP's rules for a compute domain (hc runs nothing for an empty one):
+// every extent positive and at most 2^32 - 1 work-items.
+template <int N> void check_amp_domain(const extent<N> &ext) {
+  std::size_t total = 1;
+  for (int i = 0; i < N; ++i) {
+    if (ext[i] <= 0)
+      throw invalid_compute_domain(
+          "parallel_for_each: extent " + std::to_string(ext[i]) +
+          " in dimension " + std::to_string(i) + " is not positive");
+    total *= static_cast<std::size_t>(ext[i]);
+    if (total > 0xffffffffu)
+      throw invalid_compute_domain("parallel_for_each: the compute domain "
+                                   "has more than 2^32 - 1 work-items");
+  }
+}
+#endif
+
 template <int N>
 void check_tiles(const tiled_extent<N> &ext, const accelerator_view &av) {
   check_domain<N>(ext);
@@ -307,7 +325,11 @@ template <int N, typename Kernel>
 completion_future parallel_for_each(const accelerator_view &av,
                                     const extent<N> &compute_domain,
                                     const Kernel &f) {
+#if HC_AMP_MODE
+  detail::check_amp_domain(compute_domain);
+#else
   detail::check_domain(compute_domain);
+#endif
   return detail::launch<false>(av, compute_domain, nullptr, 0, f);
 }
 

@@ -442,6 +442,9 @@ public:
   std::size_t size() const noexcept;
   // Queue where arrays live (null for user-memory views).
   queue_ptr home_queue() const;
+  // The view a C++ AMP staging array was created on (create_on's
+  // `staging`, when it differs from `home`); null for other storage.
+  queue_ptr staging_queue() const;
   // Pointer to the data on the home device (arrays), or host data (views).
   void *home_pointer() const noexcept;
 

@@ -77,8 +77,10 @@ public:
   // Largest / smallest extent that is a multiple of the tile sizes.
   tiled_extent pad() const {
     tiled_extent r(*this);
+    // Rounded up without forming r[i] + tile - 1, which can overflow.
     for (int i = 0; i < N; ++i)
-      r[i] = (r[i] + tile_dim[i] - 1) / tile_dim[i] * tile_dim[i];
+      if (r[i] % tile_dim[i] != 0)
+        r[i] = (r[i] / tile_dim[i] + 1) * tile_dim[i];
     return r;
   }
   tiled_extent truncate() const {
@@ -114,6 +116,7 @@ template <int N>
 tiled_extent<3> extent<N>::tile(int t0, int t1, int t2) const {
   return tiled_extent<3>(*this, t0, t1, t2);
 }
+#if !HC_AMP_MODE
 template <int N>
 template <int D0>
 tiled_extent<1> extent<N>::tile() const {
@@ -135,6 +138,7 @@ tiled_extent<3> extent<N>::tile() const {
   static_assert(D0 > 0 && D1 > 0 && D2 > 0, "tile sizes must be positive");
   return tiled_extent<3>(*this, D0, D1, D2);
 }
+#endif
 template <int N>
 tiled_extent<1> extent<N>::tile_with_dynamic(int t0, int size) const {
   return tiled_extent<1>(*this, t0, size);

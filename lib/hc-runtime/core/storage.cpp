@@ -70,6 +70,8 @@ storage *storage::create_on(const queue_ptr &home, std::size_t bytes,
                   staging->get_device().info().is_host_memory);
   std::unique_ptr<storage_object> s(new storage_object(bytes));
   s->home = home;
+  if (staging && staging != home)
+    s->staging = staging;
   std::size_t index = on_host ? 0 : s->location_index(dev);
   rt::location &loc = s->locations[index];
   s->ensure_allocated(loc);
@@ -128,6 +130,13 @@ queue_ptr storage::home_queue() const {
       static_cast<const storage_object &>(*this));
   lock_t lock(s.mutex);
   return s.home;
+}
+
+queue_ptr storage::staging_queue() const {
+  auto &s = const_cast<storage_object &>(
+      static_cast<const storage_object &>(*this));
+  lock_t lock(s.mutex);
+  return s.staging;
 }
 
 void *storage::home_pointer() const noexcept {

@@ -64,6 +64,9 @@ public:
   std::atomic<int> refs{1};
   const std::size_t bytes;
   queue_ptr home;         // arrays only
+  // C++ AMP staging arrays: the view the array was created on (the data's
+  // side), `home` being the associated view it is used from. Null otherwise.
+  queue_ptr staging;
   std::size_t home_index = 0; // location of home_pointer()
   // home_pointer() without the lock: fixed at creation, and CPU kernels
   // call it while another thread may hold the mutex waiting for them.
