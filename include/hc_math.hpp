@@ -8,7 +8,7 @@
 // unqualified at global scope, in kernels and on the host, including the
 // classification functions (`isnormal(x)`, `isnan(x)` without std::) and
 // the names only hc::precise_math has (`rsqrt`, `sinpi`, `cospi`, `tanpi`,
-// `rcbrt`). hcc redefined them as templates because its plain libm calls
+// `rcbrt`, `erfinv`, `erfcinv`). hcc redefined them as templates because its plain libm calls
 // did not reach the GPU; here they do, so the global names are the same
 // functions as std's and precise_math's, declared there by using-
 // declarations (<math.h> does that for the C library's names).
@@ -22,6 +22,10 @@
 
 using hc::precise_math::cospi;
 using hc::precise_math::cospif;
+using hc::precise_math::erfcinv;
+using hc::precise_math::erfcinvf;
+using hc::precise_math::erfinv;
+using hc::precise_math::erfinvf;
 using hc::precise_math::rcbrt;
 using hc::precise_math::rcbrtf;
 using hc::precise_math::rsqrt;

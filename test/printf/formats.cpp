@@ -1,5 +1,6 @@
-// RUN: %hcc %s -o %t && %t | FileCheck %s
-// printf and hc::printf in kernels: ints, 64-bit ints, floats, strings
+// RUN: %hcc -DHCC_ENABLE_ACCELERATOR_PRINTF %s -o %t && %t | FileCheck %s
+// printf and hc::printf (enabled, as hcc wanted it) in kernels: ints,
+// 64-bit ints, floats, strings
 // (literals and a string built in the kernel), pointers, chars, widths and
 // precisions, '*', %%; the kernel's whole output is on stdout, in program
 // order, before wait() returns (the host's line after it comes last).

@@ -6,6 +6,7 @@
 // (x/r = 0, y/g = 1, z/b = 2, w/a = 3), independently of the header's index
 // tables; the names are taken from the header's lists so none is missed.
 // Also ref_x() ..., and that `a.xy = b.xy` writes only those components.
+// (`v.ar` is hcc's component array; the wx proxy stands in for it.)
 #include <hc.hpp>
 #include <hc_short_vector.hpp>
 #include <cstdio>
@@ -57,7 +58,9 @@ template <> int_4 source<int_4>() { return int_4(10, 20, 30, 40); }
 
 #define NAME_LIST_2(F) HC_SV_SWIZZLES_1(F) HC_SV_SWIZZLES_2(F)
 #define NAME_LIST_3(F) NAME_LIST_2(F) HC_SV_SWIZZLES_3(F)
-#define NAME_LIST_4(F) NAME_LIST_3(F) HC_SV_SWIZZLES_4(F)
+// Without (wx, ar): `ar` is hcc's component array, so that name has only
+// get_ar() / set_ar(); it is checked by RECORD_WX / NAME_WX below.
+#define NAME_LIST_4(F) NAME_LIST_3(F) HC_SV_SWIZZLES_4_BUT_WX(F)
 
 // Fill records for one name spelling, in a kernel or on the host.
 #define RECORD_ONE(V, name)                                                    \
@@ -73,6 +76,22 @@ template <> int_4 source<int_4>() { return int_4(10, 20, 30, 40); }
     s.set_##name(ones_up<decltype(s.get_##name())>());                         \
     store(r.set, s);                                                           \
   }
+// The same through get_ and set_ only, with `member` for the proxy.
+#define RECORD_ACCESSORS(V, name, member)                                      \
+  {                                                                            \
+    record &r = out[k++];                                                      \
+    V v = source<V>();                                                         \
+    store(r.read, decltype(v.get_##name())(v.member));                         \
+    store(r.got, v.get_##name());                                              \
+    V w(-1);                                                                   \
+    w.member = ones_up<decltype(w.get_##name())>();                            \
+    store(r.written, w);                                                       \
+    V s(-1);                                                                   \
+    s.set_##name(ones_up<decltype(s.get_##name())>());                         \
+    store(r.set, s);                                                           \
+  }
+#define RECORD_WX(a, b, M, i0, i1, i2, i3)                                     \
+  RECORD_ONE(int_4, a) RECORD_ACCESSORS(int_4, b, a)
 #define RECORD_2(a, b, M, i0, i1, i2, i3) RECORD_ONE(int_2, a) RECORD_ONE(int_2, b)
 #define RECORD_3(a, b, M, i0, i1, i2, i3) RECORD_ONE(int_3, a) RECORD_ONE(int_3, b)
 #define RECORD_4(a, b, M, i0, i1, i2, i3) RECORD_ONE(int_4, a) RECORD_ONE(int_4, b)
@@ -82,6 +101,7 @@ static void fill(record *out) {
   NAME_LIST_2(RECORD_2)
   NAME_LIST_3(RECORD_3)
   NAME_LIST_4(RECORD_4)
+  HC_SV_SWIZZLE_WX(RECORD_WX)
 }
 
 // The names and vector sizes in the same order, as strings.
@@ -89,7 +109,8 @@ struct name_entry { const char *name; int n; };
 #define NAME_2(a, b, M, i0, i1, i2, i3) {#a, 2}, {#b, 2},
 #define NAME_3(a, b, M, i0, i1, i2, i3) {#a, 3}, {#b, 3},
 #define NAME_4(a, b, M, i0, i1, i2, i3) {#a, 4}, {#b, 4},
-static const name_entry names[] = {NAME_LIST_2(NAME_2) NAME_LIST_3(NAME_3) NAME_LIST_4(NAME_4)};
+static const name_entry names[] = {NAME_LIST_2(NAME_2) NAME_LIST_3(NAME_3) NAME_LIST_4(NAME_4)
+                                   HC_SV_SWIZZLE_WX(NAME_4)};
 constexpr int count = sizeof(names) / sizeof(names[0]);
 
 static int check(const record *recs, const char *where) {

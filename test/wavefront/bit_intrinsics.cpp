@@ -4,7 +4,9 @@
 // kernel and on the host, against bit-by-bit references written here.
 // Edge cases: offsets and widths are taken modulo the bit count (32 / 64
 // mean 0), width 0 extracts 0 and inserts nothing, fields reaching past the
-// top bit (extract: zeros or the sign bit; insert and mask: bits dropped),
+// top bit (unsigned extract: hcc's result on its GPUs; signed extract: the
+// sign bit; insert and mask: bits dropped), __bitinsert_u64 inserting at
+// most 31 bits as hcc's did,
 // -1 (0xFFFFFFFF) from __firstbit / __lastbit when there is no such bit,
 // and 24-bit operands taken from larger values (sign-extended for int).
 #include <hc.hpp>
@@ -34,6 +36,25 @@ template <class U> static U ref_extract(U x, unsigned off, unsigned w,
   for (unsigned i = 0; i < bits; ++i) {
     U b = (i < w && off + i < bits) ? bit(x, off + i) : sign;
     r |= b << i;
+  }
+  return r;
+}
+
+// hcc's unsigned extract: the value shifted left by (bits - off - w) modulo
+// bits (AMD GPUs and x86 take shift counts modulo the width), then right
+// by bits - w, bit by bit.
+template <class U> static U ref_extract_hcc(U x, unsigned off, unsigned w) {
+  const unsigned bits = sizeof(U) * 8;
+  off &= bits - 1;
+  w &= bits - 1;
+  if (w == 0)
+    return 0;
+  const unsigned left = (bits - off - w) & (bits - 1), right = bits - w;
+  U r = 0;
+  for (unsigned j = 0; j + right < bits; ++j) {
+    const unsigned p = j + right; // bit of the left-shifted value
+    if (p >= left)
+      r |= bit(x, p - left) << j;
   }
   return r;
 }
@@ -157,12 +178,13 @@ static void compute(const input &in, u64 *r) [[cpu]] [[hc]] {
 static void reference(const input &in, u64 *r) {
   r[POP32] = ref_pop(in.x32);
   r[POP64] = ref_pop(in.x64);
-  r[EXT_U32] = ref_extract(in.x32, in.off, in.wid, false);
+  r[EXT_U32] = ref_extract_hcc(in.x32, in.off, in.wid);
   r[EXT_S32] = ref_extract(in.x32, in.off, in.wid, true);
-  r[EXT_U64] = ref_extract(in.x64, in.off, in.wid, false);
+  r[EXT_U64] = ref_extract_hcc(in.x64, in.off, in.wid);
   r[EXT_S64] = ref_extract(in.x64, in.off, in.wid, true);
   r[INS_U32] = r[INS_S32] = ref_insert(in.x32, in.y32, in.off, in.wid);
-  r[INS_U64] = r[INS_S64] = ref_insert(in.x64, in.y64, in.off, in.wid);
+  r[INS_U64] = ref_insert(in.x64, in.y64, in.off, (in.wid & 63u) & 31u);
+  r[INS_S64] = ref_insert(in.x64, in.y64, in.off, in.wid);
   r[MASK32] = ref_mask<u32>(in.off, in.wid);
   r[MASK64] = ref_mask<u64>(in.off, in.wid);
   r[REV32] = ref_rev(in.x32);
@@ -242,7 +264,10 @@ int main() {
   CHECK(hc::__bitextract_u32(0xFFFFFFFFu, 0, 32) == 0u); // width 32 is 0
   CHECK(hc::__bitextract_s32(static_cast<int>(0x80000000u), 28, 8) == -8);
   CHECK(hc::__bitinsert_u32(0xFFFFFFFFu, 0u, 4, 8) == 0xFFFFF00Fu);
-  CHECK(hc::__bitinsert_u64(0u, ~u64(0), 30, 40) == (((u64(1) << 40) - 1) << 30));
+  CHECK(hc::__bitinsert_u64(0u, ~u64(0), 30, 40) == (u64(0xFF) << 30));
+  CHECK(hc::__bitinsert_s64(0, -1, 30, 40) ==
+        static_cast<std::int64_t>(((u64(1) << 40) - 1) << 30));
+  CHECK(hc::__bitextract_u32(0xFu, 28, 8) == 0xF0u); // as hcc gave
   CHECK(hc::__bitmask_b32(4, 4) == 0xF0u);
   CHECK(hc::__bitmask_b64(60, 8) == 0xF000000000000000ull);
   CHECK(hc::__firstbit_u32_u32(0u) == 0xFFFFFFFFu);

@@ -48,6 +48,28 @@ public:
         access_type cpu = access_type_auto)
       : array(extent<N>(e0, e1, e2), av, cpu) {}
 
+  // An array over existing memory of an accelerator (what
+  // accelerator_pointer() or am_alloc returned): its contents are the
+  // data, nothing is copied, and the memory stays the caller's (it must
+  // outlive the array and its uses). Without a view, the default
+  // accelerator's.
+  explicit array(const extent<N> &ext, accelerator_view av,
+                 void *accelerator_pointer,
+                 access_type cpu_access_type = access_type_auto)
+      : storage_(adopt(ext, av.queue(), accelerator_pointer)), extent_(ext),
+        cpu_access_(cpu_access_type) {
+    data_ = static_cast<T *>(storage_->home_pointer());
+    register_object();
+  }
+  explicit array(const extent<N> &ext, void *accelerator_pointer)
+      : array(ext, accelerator().get_default_view(), accelerator_pointer) {}
+  explicit array(int e0, void *accelerator_pointer)
+      : array(extent<N>(e0), accelerator_pointer) {}
+  explicit array(int e0, int e1, void *accelerator_pointer)
+      : array(extent<N>(e0, e1), accelerator_pointer) {}
+  explicit array(int e0, int e1, int e2, void *accelerator_pointer)
+      : array(extent<N>(e0, e1, e2), accelerator_pointer) {}
+
   // Staging array (C++ AMP): data on `av`'s side for transfers to
   // `associated_av`.
   array(const extent<N> &ext, accelerator_view av,
@@ -56,6 +78,55 @@ public:
         extent_(ext), cpu_access_(access_type_read_write) {
     data_ = static_cast<T *>(storage_->home_pointer());
     register_object();
+  }
+  array(int e0, accelerator_view av, accelerator_view associated_av)
+      : array(extent<N>(e0), av, associated_av) {}
+  array(int e0, int e1, accelerator_view av, accelerator_view associated_av)
+      : array(extent<N>(e0, e1), av, associated_av) {}
+  array(int e0, int e1, int e2, accelerator_view av,
+        accelerator_view associated_av)
+      : array(extent<N>(e0, e1, e2), av, associated_av) {}
+  // Staging arrays filled from host data or a view.
+  template <typename InputIt, typename = if_iterator<InputIt>>
+  array(const extent<N> &ext, InputIt begin, accelerator_view av,
+        accelerator_view associated_av)
+      : array(ext, av, associated_av) {
+    fill_from(begin, static_cast<InputIt *>(nullptr));
+  }
+  template <typename InputIt, typename = if_iterator<InputIt>>
+  array(const extent<N> &ext, InputIt begin, InputIt end, accelerator_view av,
+        accelerator_view associated_av)
+      : array(ext, av, associated_av) {
+    fill_from(begin, &end);
+  }
+  template <typename InputIt, typename = if_iterator<InputIt>>
+  array(int e0, InputIt begin, accelerator_view av,
+        accelerator_view associated_av)
+      : array(extent<N>(e0), begin, av, associated_av) {}
+  template <typename InputIt, typename = if_iterator<InputIt>>
+  array(int e0, InputIt begin, InputIt end, accelerator_view av,
+        accelerator_view associated_av)
+      : array(extent<N>(e0), begin, end, av, associated_av) {}
+  template <typename InputIt, typename = if_iterator<InputIt>>
+  array(int e0, int e1, InputIt begin, accelerator_view av,
+        accelerator_view associated_av)
+      : array(extent<N>(e0, e1), begin, av, associated_av) {}
+  template <typename InputIt, typename = if_iterator<InputIt>>
+  array(int e0, int e1, InputIt begin, InputIt end, accelerator_view av,
+        accelerator_view associated_av)
+      : array(extent<N>(e0, e1), begin, end, av, associated_av) {}
+  template <typename InputIt, typename = if_iterator<InputIt>>
+  array(int e0, int e1, int e2, InputIt begin, accelerator_view av,
+        accelerator_view associated_av)
+      : array(extent<N>(e0, e1, e2), begin, av, associated_av) {}
+  template <typename InputIt, typename = if_iterator<InputIt>>
+  array(int e0, int e1, int e2, InputIt begin, InputIt end,
+        accelerator_view av, accelerator_view associated_av)
+      : array(extent<N>(e0, e1, e2), begin, end, av, associated_av) {}
+  array(const array_view<const T, N> &src, accelerator_view av,
+        accelerator_view associated_av)
+      : array(src.get_extent(), av, associated_av) {
+    src.copy_to(*this);
   }
 
   // From host data: [begin, end) or `ext.size()` elements from begin.
@@ -231,6 +302,21 @@ public:
     return ref(index<1>(i0));
   }
   template <int M = N>
+  typename std::enable_if<M == 1, const T &>::type operator()(int i0) const {
+    return ref(index<1>(i0));
+  }
+  // Rank > 1: the (N-1)-dimensional projection, as operator[](int).
+  template <int M = N>
+  typename std::enable_if<(M > 1), array_view<T, M - 1>>::type
+  operator()(int i0) {
+    return view()[i0];
+  }
+  template <int M = N>
+  typename std::enable_if<(M > 1), array_view<const T, M - 1>>::type
+  operator()(int i0) const {
+    return const_view()[i0];
+  }
+  template <int M = N>
   typename std::enable_if<M == 2, T &>::type operator()(int i0, int i1) {
     return ref(index<2>(i0, i1));
   }
@@ -261,13 +347,57 @@ public:
   array_view<T, N> section(const index<N> &origin) {
     return view().section(origin);
   }
+  array_view<const T, N> section(const index<N> &origin) const {
+    return const_view().section(origin);
+  }
   array_view<T, N> section(const extent<N> &ext) { return view().section(ext); }
+  array_view<const T, N> section(const extent<N> &ext) const {
+    return const_view().section(ext);
+  }
+  template <int M = N, typename = typename std::enable_if<M == 1>::type>
+  array_view<T, 1> section(int i0, int e0) {
+    return view().section(i0, e0);
+  }
+  template <int M = N, typename = typename std::enable_if<M == 1>::type>
+  array_view<const T, 1> section(int i0, int e0) const {
+    return const_view().section(i0, e0);
+  }
+  template <int M = N, typename = typename std::enable_if<M == 2>::type>
+  array_view<T, 2> section(int i0, int i1, int e0, int e1) {
+    return view().section(i0, i1, e0, e1);
+  }
+  // hcc's const rank-2 form returned a writable view; kept for the code
+  // that relies on it.
+  template <int M = N, typename = typename std::enable_if<M == 2>::type>
+  array_view<T, 2> section(int i0, int i1, int e0, int e1) const {
+    return const_cast<array *>(this)->view().section(i0, i1, e0, e1);
+  }
+  template <int M = N, typename = typename std::enable_if<M == 3>::type>
+  array_view<T, 3> section(int i0, int i1, int i2, int e0, int e1, int e2) {
+    return view().section(i0, i1, i2, e0, e1, e2);
+  }
+  template <int M = N, typename = typename std::enable_if<M == 3>::type>
+  array_view<const T, 3> section(int i0, int i1, int i2, int e0, int e1,
+                                 int e2) const {
+    return const_view().section(i0, i1, i2, e0, e1, e2);
+  }
+  // The whole array as elements of another type (its size in bytes must be
+  // a multiple of sizeof(U)).
   template <typename U> array_view<U, 1> reinterpret_as() {
-    return view().template view_as<1>(extent<1>(static_cast<int>(extent_.size())))
+    return view()
+        .template view_as<1>(extent<1>(static_cast<int>(extent_.size())))
+        .template reinterpret_as<U>();
+  }
+  template <typename U> array_view<const U, 1> reinterpret_as() const {
+    return const_view()
+        .template view_as<1>(extent<1>(static_cast<int>(extent_.size())))
         .template reinterpret_as<U>();
   }
   template <int K> array_view<T, K> view_as(const extent<K> &ext) {
     return view().view_as(ext);
+  }
+  template <int K> array_view<const T, K> view_as(const extent<K> &ext) const {
+    return const_view().view_as(ext);
   }
 
   // --- data ----------------------------------------------------------------
@@ -285,6 +415,10 @@ public:
   }
   void copy_to(array &dest) const;
   void copy_to(const array_view<T, N> &dest) const;
+
+  // hcc's: an array's data starts at its origin.
+  int get_offset() const { return 0; }
+  index<N> get_index_base() const { return index<N>(); }
 
   // For the library.
   detail::storage *get_storage() const { return storage_.get(); }
@@ -305,6 +439,16 @@ private:
                               Kalmar::E_INVALIDARG_CODE);
     return detail::storage_ref(detail::storage::create_on(
         home, ext.size_wide() * sizeof(T), staging));
+  }
+  static detail::storage_ref adopt(const extent<N> &ext,
+                                   const detail::queue_ptr &home,
+                                   void *accelerator_pointer) {
+    for (int i = 0; i < N; ++i)
+      if (ext[i] < 0)
+        detail::throw_runtime("array: negative extent",
+                              Kalmar::E_INVALIDARG_CODE);
+    return detail::storage_ref(detail::storage::create_on_existing(
+        home, accelerator_pointer, ext.size_wide() * sizeof(T)));
   }
   template <typename InputIt> void fill_from(InputIt begin, InputIt *end) {
     std::size_t n = extent_.size_wide();

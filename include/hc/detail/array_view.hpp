@@ -184,10 +184,19 @@ public:
     return section(index<3>(i0, i1, i2), extent<3>(e0, e1, e2));
   }
 
-  // Reinterprets a contiguous rank-1 view's bytes as another element type.
-  template <typename U> array_view<U, 1> reinterpret_as() const {
+  // Reinterprets a contiguous rank-1 view's bytes as another element type
+  // (a view of const elements gives const elements).
+  template <typename U>
+  using reinterpreted_element =
+      typename std::conditional<std::is_const<T>::value, const U, U>::type;
+  template <typename U>
+  array_view<reinterpreted_element<U>, 1> reinterpret_as() const {
     static_assert(N == 1, "reinterpret_as needs a rank-1 array_view");
-    array_view<U, 1> r(storage_, bound_ ? reinterpret_cast<U *>(data_) : nullptr,
+    using R = reinterpreted_element<U>;
+    detail::host_check(extent_[0] * sizeof(T) % sizeof(U) == 0,
+                       "array_view::reinterpret_as: the view's size in bytes "
+                       "is not a multiple of the new element's");
+    array_view<R, 1> r(storage_, bound_ ? reinterpret_cast<R *>(data_) : nullptr,
                        extent<1>(static_cast<int>(extent_[0] * sizeof(T) /
                                                   sizeof(U))),
                        offset_ * sizeof(T) / sizeof(U), bound_);
@@ -241,6 +250,13 @@ public:
       if (extent_[i] != base_[i])
         return false;
     return true;
+  }
+
+  // hcc's: the linear offset of element 0 in the underlying data, and the
+  // view's origin there (row-major over the underlying shape).
+  index<N> get_index_base() const {
+    const std::size_t whole = base_.size_wide();
+    return whole ? detail::delinearize(offset_ % whole, base_) : index<N>();
   }
 
   // For the library: the storage and the linear offset of element 0.

@@ -8,13 +8,15 @@
 // the counters read different hardware. Names, C/C++ linkage and
 // signatures are those of the original hcc's <hc.hpp>.
 //
-// Edge cases, as HSA defines them (offset and width are taken modulo the
-// operand's bit count, so a width of 32 / 64 means 0):
-//   __bitextract_*  width 0 -> 0. Bits of the field above the operand's top
-//                   bit read as 0 (unsigned) or as the sign bit (signed),
-//                   like PTX bfe and AMD v_bfe.
+// Edge cases (offset and width are taken modulo the operand's bit count,
+// so a width of 32 / 64 means 0):
+//   __bitextract_u* width 0 -> 0. A field reaching past the top bit gives
+//                   what hcc's definition gave on its GPUs (below).
+//   __bitextract_s* width 0 -> 0. Bits of the field above the operand's top
+//                   bit read as the sign bit, like AMD v_bfe_i32 (HSA).
 //   __bitinsert_*   width 0 -> src0 unchanged; bits of the field that would
-//                   land above the top bit are dropped.
+//                   land above the top bit are dropped; __bitinsert_u64
+//                   inserts at most 31 bits, as hcc's did.
 //   __bitmask_*     ((1 << width) - 1) << offset, bits above the top dropped.
 //   __firstbit_* / __lastbit_*  0xFFFFFFFF (-1) when there is no such bit.
 #ifndef HC_DETAIL_BIT_INTRINSICS_HPP
@@ -50,7 +52,11 @@ __bitextract_u32(unsigned int src0, unsigned int src1, unsigned int src2) {
   const unsigned int offset = src1 & 31u, width = src2 & 31u;
   if (width == 0)
     return 0u;
-  return (src0 >> offset) & ((1u << width) - 1u);
+  // hcc's definition: shift the field's top bit to bit 31, then down. When
+  // the field reaches past bit 31 the first shift count is negative; AMD
+  // GPUs (like x86) take shift counts modulo 32, so hcc's programs got the
+  // result of a left shift by (32 - offset - width) mod 32.
+  return (src0 << ((32u - offset - width) & 31u)) >> (32u - width);
 }
 
 extern "C" HC_INLINE HC_HOST_DEVICE std::uint64_t
@@ -58,7 +64,7 @@ __bitextract_u64(std::uint64_t src0, unsigned int src1, unsigned int src2) {
   const unsigned int offset = src1 & 63u, width = src2 & 63u;
   if (width == 0)
     return 0u;
-  return (src0 >> offset) & ((std::uint64_t(1) << width) - 1u);
+  return (src0 << ((64u - offset - width) & 63u)) >> (64u - width);
 }
 
 // Signed: the field is sign-extended from its top bit. The arithmetic shift
@@ -94,11 +100,14 @@ __bitinsert_u32(unsigned int src0, unsigned int src1, unsigned int src2,
   return (src0 & ~(mask << offset)) | ((src1 & mask) << offset);
 }
 
+// hcc built this mask with a 32-bit `1 << width`, which its GPUs (and
+// x86) compute with the width modulo 32 (and 0x7FFFFFFF for 31): at most
+// 31 bits are inserted, which hcc's programs saw.
 extern "C" HC_INLINE HC_HOST_DEVICE std::uint64_t
 __bitinsert_u64(std::uint64_t src0, std::uint64_t src1, unsigned int src2,
                 unsigned int src3) {
   const unsigned int offset = src2 & 63u, width = src3 & 63u;
-  const std::uint64_t mask = (std::uint64_t(1) << width) - 1u;
+  const std::uint64_t mask = (1u << (width & 31u)) - 1u;
   return (src0 & ~(mask << offset)) | ((src1 & mask) << offset);
 }
 
@@ -109,12 +118,17 @@ __bitinsert_s32(int src0, int src1, unsigned int src2, unsigned int src3) {
                                           src2, src3));
 }
 
+// (hcc's signed forms were library functions with HSA's definition: the
+// whole width, up to 63 bits.)
 extern "C" HC_INLINE HC_HOST_DEVICE std::int64_t
 __bitinsert_s64(std::int64_t src0, std::int64_t src1, unsigned int src2,
                 unsigned int src3) {
-  return static_cast<std::int64_t>(
-      __bitinsert_u64(static_cast<std::uint64_t>(src0),
-                      static_cast<std::uint64_t>(src1), src2, src3));
+  const unsigned int offset = src2 & 63u, width = src3 & 63u;
+  const std::uint64_t mask = (std::uint64_t(1) << width) - 1u;
+  const std::uint64_t base = static_cast<std::uint64_t>(src0),
+                      field = static_cast<std::uint64_t>(src1);
+  return static_cast<std::int64_t>((base & ~(mask << offset)) |
+                                   ((field & mask) << offset));
 }
 
 // --- bit mask for __bitselect: src0 = offset, src1 = width -------------------

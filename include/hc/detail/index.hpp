@@ -248,4 +248,9 @@ HC_INLINE index<N> delinearize(std::size_t linear, const extent<N> &ext) {
 } // namespace detail
 } // namespace hc
 
+// hcc's hc::index was an alias of Kalmar::index; code names either.
+namespace Kalmar {
+template <int N> using index = hc::index<N>;
+} // namespace Kalmar
+
 #endif // HC_DETAIL_INDEX_HPP

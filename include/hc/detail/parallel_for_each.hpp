@@ -13,6 +13,7 @@
 #include "hc/detail/index.hpp"
 #include "hc/detail/runtime.hpp"
 #include "hc/detail/tiled.hpp"
+#include "hc/detail/workitem.hpp"
 
 #include <cstddef>
 #include <memory>
@@ -30,11 +31,17 @@ template <class Kernel, int N> struct kernel_args {
   extent<N> domain;
   int tile[3];
   std::size_t total;
+  // The launch as the work-item builtins report it (workitem.hpp).
+  workitem_launch workitems;
 
   kernel_args(const Kernel &k, const extent<N> &ext, const int *tile_sizes)
       : kernel(k), domain(ext), total(ext.size_wide()) {
     for (int i = 0; i < 3; ++i)
       tile[i] = (tile_sizes && i < N) ? tile_sizes[i] : 0;
+    int components[N];
+    for (int i = 0; i < N; ++i)
+      components[i] = ext[i];
+    workitems = make_workitem_launch<N>(components, tile_sizes);
   }
 };
 
@@ -66,15 +73,23 @@ HC_INLINE void invoke(const Kernel &k, Arg &arg) {
   invoke_with(const_cast<Kernel &>(k), arg, 0);
 }
 
+// `tile_ext` is the launch's tile size; the tiled_index's tile_dim is the
+// size of this tile, smaller at the domain's far edges when the tile size
+// does not divide the extent (as hcc reported it).
 template <int N>
 HC_INLINE tiled_index<N> make_tiled_index(const index<N> &tile,
                                           const index<N> &local,
-                                          const extent<N> &tile_ext) {
+                                          const extent<N> &tile_ext,
+                                          const extent<N> &domain) {
   index<N> origin;
-  for (int i = 0; i < N; ++i)
+  extent<N> this_tile;
+  for (int i = 0; i < N; ++i) {
     origin[i] = tile[i] * tile_ext[i];
+    const int left = domain[i] - origin[i];
+    this_tile[i] = left < tile_ext[i] ? left : tile_ext[i];
+  }
   return tiled_index<N>(origin + local, local, tile, origin, tile_barrier(),
-                        tile_ext);
+                        this_tile);
 }
 
 // --- GPU entry points (compiled by the device pass) ------------------------
@@ -85,12 +100,15 @@ template <class Kernel, int N>
 __attribute__((global)) void hc_kernel(raw_args<Kernel, N> raw) {
 #if HC_DEVICE_PASS
   const kernel_args<Kernel, N> &a = unpack(raw);
+  workitem_context self{a.workitems, 0, {0, 0, 0}};
+  gpu_publish_workitem(&self);
   std::size_t stride = static_cast<std::size_t>(__gpu_num_blocks_x()) *
                        __gpu_num_threads_x();
   for (std::size_t linear = static_cast<std::size_t>(__gpu_block_id_x()) *
                                 __gpu_num_threads_x() +
                             __gpu_thread_id_x();
        linear < a.total; linear += stride) {
+    self.linear = linear;
     index<N> idx = delinearize(linear, a.domain);
     invoke(a.kernel, idx);
   }
@@ -119,10 +137,13 @@ __attribute__((global)) void hc_tiled_kernel(raw_args<Kernel, N> raw) {
     local[i] = static_cast<int>(hw_local[N - 1 - i]);
     tile_count *= static_cast<std::size_t>(tiles[i]);
   }
+  workitem_context self{a.workitems, 0, {hw_local[0], hw_local[1], hw_local[2]}};
+  gpu_publish_workitem(&self);
   for (std::size_t t = __gpu_block_id_x(); t < tile_count;
        t += __gpu_num_blocks_x()) {
+    self.linear = t;
     tiled_index<N> tidx = make_tiled_index(delinearize(t, tiles), local,
-                                           tile_ext);
+                                           tile_ext, a.domain);
     if (a.domain.contains(tidx.global))
       invoke(a.kernel, tidx);
   }
@@ -139,8 +160,11 @@ void cpu_run_range(const void *args, std::size_t begin, std::size_t end) {
       *static_cast<const kernel_args<Kernel, N> *>(args);
   if (begin >= end)
     return;
+  workitem_context self{a.workitems, begin, {0, 0, 0}};
+  cpu_workitem_scope current(&self);
   index<N> idx = delinearize(begin, a.domain);
   for (std::size_t linear = begin; linear < end; ++linear) {
+    self.linear = linear;
     invoke(a.kernel, idx);
     // Advance the index with carry instead of dividing per work-item.
     for (int i = N - 1; i >= 0; --i) {
@@ -162,7 +186,17 @@ void cpu_run_item(const void *args, const cpu_work_item &item) {
     local[i] = static_cast<int>(item.local[i]);
     tile_ext[i] = a.tile[i];
   }
-  tiled_index<N> tidx = make_tiled_index(tile, local, tile_ext);
+  tiled_index<N> tidx = make_tiled_index(tile, local, tile_ext, a.domain);
+  // hcc's dimension order for the builtins: 0 is hc's component N-1.
+  workitem_context self{a.workitems, 0, {0, 0, 0}};
+  std::size_t linear_tile = 0;
+  for (int i = 0; i < N; ++i) {
+    linear_tile = linear_tile * a.workitems.groups[N - 1 - i] +
+                  static_cast<std::size_t>(item.tile[i]);
+    self.local[N - 1 - i] = static_cast<std::uint32_t>(item.local[i]);
+  }
+  self.linear = linear_tile;
+  cpu_workitem_scope current(&self);
   invoke(a.kernel, tidx);
 }
 

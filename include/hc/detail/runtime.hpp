@@ -419,6 +419,11 @@ public:
   // lives on the host and is accessed from `home` too.
   static storage *create_on(const queue_ptr &home, std::size_t bytes,
                             const queue_ptr &staging = nullptr);
+  // Storage for an array over `bytes` of existing memory of `home`'s
+  // device at `device_ptr` (hc::array's accelerator_pointer
+  // constructors): not copied, not owned, its contents are the data.
+  static storage *create_on_existing(const queue_ptr &home, void *device_ptr,
+                                     std::size_t bytes);
 
   void retain() noexcept;
   void release() noexcept;

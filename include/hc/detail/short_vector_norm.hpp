@@ -28,10 +28,16 @@ template <int Lo> inline float clamp_unit(float v) {
 // concrete class, so that arithmetic returns norm / unorm, not this base.
 template <class Derived, int Lo> class unit_float {
 public:
+  using norm_type = Derived;
+  // The range (hcc's names, and C++ AMP-style ones).
+  static constexpr float min = float(Lo);
+  static constexpr float max = 1.0f;
   static constexpr float min_value = float(Lo);
   static constexpr float max_value = 1.0f;
 
   operator float() const { return value_; }
+  float get() const { return value_; }
+  void set(float v) { value_ = clamp_unit<Lo>(v); }
 
   Derived &operator=(float v) {
     value_ = clamp_unit<Lo>(v);

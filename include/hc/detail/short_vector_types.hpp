@@ -1,17 +1,12 @@
 // The short vector class template behind hc::short_vector::int_2 ...
-// unorm_4 (docs/short-vectors.md): N = 2, 3 or 4 components of T (int,
-// unsigned int, float, double, norm, unorm), C++ AMP 1.2's operators,
-// constructors, conversions and swizzles.
-//
-// Layout: exactly T[N] (no padding, no alignment beyond T's), identical in
-// both compilation passes, so vectors can be array / array_view elements and
-// kernel captures. The copy constructor is trivial; the copy assignment is
-// not (it copies the components, see members below).
+// unorm_16 (docs/short-vectors.md): N = 1, 2, 3, 4, 8 or 16 components of
+// T (any integer type but bool, float, double, hc::half, norm, unorm),
+// with hcc's and C++ AMP 1.2's constructors, operators, conversions and
+// swizzles. Layout and members: short_vector_storage.hpp.
 #ifndef HC_DETAIL_SHORT_VECTOR_TYPES_HPP
 #define HC_DETAIL_SHORT_VECTOR_TYPES_HPP
 
-#include <hc/detail/short_vector_norm.hpp>
-#include <hc/detail/short_vector_swizzle.hpp>
+#include <hc/detail/short_vector_storage.hpp>
 
 #include <type_traits>
 
@@ -24,173 +19,175 @@ struct is_unit_float
     : std::integral_constant<bool, std::is_same<T, norm>::value ||
                                        std::is_same<T, unorm>::value> {};
 
-// The component types C++ AMP defines vectors of.
+template <class T>
+struct is_half
+    : std::integral_constant<bool, std::is_same<T, __fp16>::value ||
+                                       std::is_same<T, _Float16>::value> {};
+
+// The component types hcc defines vectors of: the integer types (bool has
+// no arithmetic to speak of), float, double, hc::half, norm and unorm.
+// (long double differs between the host and the GPU, so it is left out.)
 template <class T>
 struct is_component
-    : std::integral_constant<bool, std::is_same<T, int>::value ||
-                                       std::is_same<T, unsigned int>::value ||
-                                       std::is_same<T, float>::value ||
-                                       std::is_same<T, double>::value ||
-                                       is_unit_float<T>::value> {};
+    : std::integral_constant<
+          bool, (std::is_integral<T>::value && !std::is_same<T, bool>::value) ||
+                    std::is_same<T, float>::value ||
+                    std::is_same<T, double>::value || is_half<T>::value ||
+                    is_unit_float<T>::value> {};
 
-// Types with a unary minus: all but unsigned int and unorm.
+// The component counts hcc defines.
+template <unsigned int N>
+struct is_size : std::integral_constant<bool, N == 1 || N == 2 || N == 3 ||
+                                                  N == 4 || N == 8 || N == 16> {
+};
+
+// Scalars a vector can be filled from.
+template <class U>
+struct is_scalar_source
+    : std::integral_constant<bool, std::is_arithmetic<U>::value ||
+                                       is_half<U>::value ||
+                                       is_unit_float<U>::value> {};
+
+// Types with a unary minus: all but the unsigned integers and unorm.
 template <class T>
 struct has_negation
     : std::integral_constant<bool, !std::is_unsigned<T>::value &&
                                        !std::is_same<T, unorm>::value> {};
 
-// Storage and named members of an N-component vector: the component array
-// in a union with one proxy per swizzle name (short_vector_swizzle.hpp), and
-// get_/set_ for every name and ref_ for single components, as C++ AMP has
-// them. Specialised per N because the names differ.
-template <class T, int N> class members;
-
-#define HC_SV_DECLARE_PROXY(xyzw, rgba, M, I0, I1, I2, I3)                     \
-  swizzle<T, Size, M, I0, I1, I2, I3> xyzw, rgba;
-
-#define HC_SV_DECLARE_ACCESSORS(xyzw, rgba, M, I0, I1, I2, I3)                 \
-  swizzle_result<T, M> get_##xyzw() const { return xyzw.get(); }               \
-  swizzle_result<T, M> get_##rgba() const { return rgba.get(); }               \
-  void set_##xyzw(const swizzle_result<T, M> &v) { xyzw.set(v); }              \
-  void set_##rgba(const swizzle_result<T, M> &v) { rgba.set(v); }
-
-#define HC_SV_DECLARE_REF(xyzw, rgba, I)                                       \
-  T &ref_##xyzw() { return data_[I]; }                                         \
-  T &ref_##rgba() { return data_[I]; }
-
-#define HC_SV_DEFINE_MEMBERS(N, NAMES, REFS)                                   \
-  template <class T> class members<T, N> {                                     \
-    static constexpr int Size = N;                                             \
-                                                                               \
-  public:                                                                      \
-    union {                                                                    \
-      T data_[N];                                                              \
-      NAMES(HC_SV_DECLARE_PROXY)                                               \
-    };                                                                         \
-    NAMES(HC_SV_DECLARE_ACCESSORS)                                             \
-    REFS                                                                       \
-                                                                               \
-  protected:                                                                   \
-    members() : data_{} {}                                                     \
-    members(const members &) = default;                                        \
-    /* The proxies' assignments write only their own components, so the */     \
-    /* union has no implicit copy assignment: copy the components.        */   \
-    members &operator=(const members &o) {                                     \
-      for (int i = 0; i < N; ++i)                                              \
-        data_[i] = o.data_[i];                                                 \
-      return *this;                                                            \
-    }                                                                          \
-  };
-
-#define HC_SV_NAMES_2(F) HC_SV_SWIZZLES_1(F) HC_SV_SWIZZLES_2(F)
-#define HC_SV_NAMES_3(F) HC_SV_NAMES_2(F) HC_SV_SWIZZLES_3(F)
-#define HC_SV_NAMES_4(F) HC_SV_NAMES_3(F) HC_SV_SWIZZLES_4(F)
-#define HC_SV_REFS_2 HC_SV_DECLARE_REF(x, r, 0) HC_SV_DECLARE_REF(y, g, 1)
-#define HC_SV_REFS_3 HC_SV_REFS_2 HC_SV_DECLARE_REF(z, b, 2)
-#define HC_SV_REFS_4 HC_SV_REFS_3 HC_SV_DECLARE_REF(w, a, 3)
-
-HC_SV_DEFINE_MEMBERS(2, HC_SV_NAMES_2, HC_SV_REFS_2)
-HC_SV_DEFINE_MEMBERS(3, HC_SV_NAMES_3, HC_SV_REFS_3)
-HC_SV_DEFINE_MEMBERS(4, HC_SV_NAMES_4, HC_SV_REFS_4)
-
-#undef HC_SV_DEFINE_MEMBERS
-#undef HC_SV_DECLARE_PROXY
-#undef HC_SV_DECLARE_ACCESSORS
-#undef HC_SV_DECLARE_REF
-#undef HC_SV_NAMES_2
-#undef HC_SV_NAMES_3
-#undef HC_SV_NAMES_4
-#undef HC_SV_REFS_2
-#undef HC_SV_REFS_3
-#undef HC_SV_REFS_4
+// A component converted as static_cast does (float to int truncates); to
+// norm / unorm through float, which clamps; to half through float.
+template <class T, class U> component_t<T> convert(const U &u) {
+  if constexpr (is_unit_float<T>::value && !std::is_same<T, U>::value)
+    return T(static_cast<float>(u));
+  else if constexpr (is_half<T>::value)
+    return static_cast<component_t<T>>(static_cast<float>(u));
+  else
+    return static_cast<T>(u);
+}
 
 // Component-wise binary operator and its compound assignment. The result is
-// converted back to T (int arithmetic on narrower types, clamping for norm).
+// converted back to T (int arithmetic on narrower types wraps, norm clamps).
 #define HC_SV_BINARY(op)                                                       \
   friend vector operator op(const vector &a, const vector &b) {                \
     vector r;                                                                  \
-    for (int i = 0; i < N; ++i)                                                \
-      r.data_[i] = static_cast<T>(a.data_[i] op b.data_[i]);                   \
+    for (unsigned int i = 0; i < N; ++i)                                       \
+      r.ar[i] = static_cast<value_type>(a.ar[i] op b.ar[i]);                   \
     return r;                                                                  \
   }                                                                            \
   vector &operator op##=(const vector &b) { return *this = *this op b; }
 
-// The same, for integer components only (C++ AMP: int_N and uint_N).
+// The same, for integer components only.
 #define HC_SV_INTEGER_BINARY(op)                                               \
-  template <class U = T,                                                       \
-            typename std::enable_if<std::is_integral<U>::value, int>::type = 0> \
+  template <class U = T, typename std::enable_if<std::is_integral<U>::value,   \
+                                                 int>::type = 0>               \
   friend vector operator op(const vector &a, const vector &b) {                \
     vector r;                                                                  \
-    for (int i = 0; i < N; ++i)                                                \
-      r.data_[i] = static_cast<T>(a.data_[i] op b.data_[i]);                   \
+    for (unsigned int i = 0; i < N; ++i)                                       \
+      r.ar[i] = static_cast<value_type>(a.ar[i] op b.ar[i]);                   \
     return r;                                                                  \
   }                                                                            \
-  template <class U = T,                                                       \
-            typename std::enable_if<std::is_integral<U>::value, int>::type = 0> \
+  template <class U = T, typename std::enable_if<std::is_integral<U>::value,   \
+                                                 int>::type = 0>               \
   vector &operator op##=(const vector &b) {                                    \
     return *this = *this op b;                                                 \
   }
 
-template <class T, int N> class vector : public members<T, N> {
-  static_assert(is_component<T>::value,
-                "hc short vectors hold int, unsigned int, float, double, "
-                "norm or unorm");
-  static_assert(N >= 2 && N <= 4, "hc short vectors have 2, 3 or 4 components");
+// Enables a constructor of exactly K components.
+#define HC_SV_IF_SIZE(K)                                                       \
+  unsigned int M = N, typename std::enable_if<M == K, int>::type = 0
 
-  using members<T, N>::data_;
-  template <class, int> friend class vector;
+template <class T, unsigned int N> class vector : public storage<T, N> {
+  static_assert(is_component<T>::value,
+                "hc short vectors hold integers, float, double, hc::half, "
+                "norm or unorm");
+  static_assert(is_size<N>::value,
+                "hc short vectors have 1, 2, 3, 4, 8 or 16 components");
+
+  template <class, unsigned int> friend class vector;
+
+  // Whether filling from a U is implicit: from any scalar, except that
+  // norm_N / unorm_N take plain numbers only explicitly (C++ AMP).
+  template <class U>
+  static constexpr bool implicit_fill =
+      std::is_same<U, T>::value || std::is_same<U, component_t<T>>::value ||
+      (!is_unit_float<T>::value && is_scalar_source<U>::value) ||
+      (std::is_same<T, norm>::value && std::is_same<U, unorm>::value);
 
 public:
-  using value_type = T;
-  static constexpr int size = N;
+  // The components as hcc's union members (short_vector_storage.hpp).
+  using storage<T, N>::ar;
+  using storage<T, N>::data;
+
+  using value_type = component_t<T>;
+  static const unsigned int size = N;
+  // hcc's names of the vector's own type, its extended vector type and its
+  // storage.
+  using __scalartype_N = vector;
+  using vector_value_type = typename storage<T, N>::vector_value_type;
+  using vector_container_type = storage<T, N>;
 
   // All components 0.
   vector() = default;
   vector(const vector &) = default;
   vector &operator=(const vector &) = default;
 
-  // All components v.
-  vector(T v) {
-    for (int i = 0; i < N; ++i)
-      data_[i] = v;
+  // All components v (converted to T).
+  template <class U,
+            typename std::enable_if<
+                is_scalar_source<U>::value && implicit_fill<U>, int>::type = 0>
+  vector(U v) {
+    fill(convert<T>(v));
   }
-  template <int M = N, typename std::enable_if<M == 2, int>::type = 0>
-  vector(T x, T y) {
-    data_[0] = x;
-    data_[1] = y;
+  template <class U,
+            typename std::enable_if<
+                is_scalar_source<U>::value && !implicit_fill<U>, int>::type = 0>
+  explicit vector(U v) {
+    fill(convert<T>(v));
   }
-  template <int M = N, typename std::enable_if<M == 3, int>::type = 0>
-  vector(T x, T y, T z) {
-    data_[0] = x;
-    data_[1] = y;
-    data_[2] = z;
+
+  // From the extended vector (hcc); norm / unorm lanes are clamped.
+  vector(const vector_value_type &v) { set_vector(v); }
+
+  // One value per component.
+  template <HC_SV_IF_SIZE(2)> vector(value_type x, value_type y) : vector() {
+    assign({x, y});
   }
-  template <int M = N, typename std::enable_if<M == 4, int>::type = 0>
-  vector(T x, T y, T z, T w) {
-    data_[0] = x;
-    data_[1] = y;
-    data_[2] = z;
-    data_[3] = w;
+  template <HC_SV_IF_SIZE(3)>
+  vector(value_type x, value_type y, value_type z) : vector() {
+    assign({x, y, z});
+  }
+  template <HC_SV_IF_SIZE(4)>
+  vector(value_type x, value_type y, value_type z, value_type w) : vector() {
+    assign({x, y, z, w});
+  }
+  template <HC_SV_IF_SIZE(8)>
+  vector(value_type x, value_type y, value_type z, value_type w, value_type s4,
+         value_type s5, value_type s6, value_type s7)
+      : vector() {
+    assign({x, y, z, w, s4, s5, s6, s7});
+  }
+  template <HC_SV_IF_SIZE(16)>
+  vector(value_type x, value_type y, value_type z, value_type w, value_type s4,
+         value_type s5, value_type s6, value_type s7, value_type s8,
+         value_type s9, value_type sA, value_type sB, value_type sC,
+         value_type sD, value_type sE, value_type sF)
+      : vector() {
+    assign({x, y, z, w, s4, s5, s6, s7, s8, s9, sA, sB, sC, sD, sE, sF});
   }
 
   // norm_N / unorm_N from floats (clamped), explicit as in C++ AMP.
-  template <class F, class U = T,
+  template <class F, HC_SV_IF_SIZE(2),
             typename std::enable_if<std::is_same<F, float>::value &&
-                                        is_unit_float<U>::value,
-                                    int>::type = 0>
-  explicit vector(F v) : vector(T(v)) {}
-  template <class F, int M = N,
-            typename std::enable_if<std::is_same<F, float>::value && M == 2 &&
                                         is_unit_float<T>::value,
                                     int>::type = 0>
   explicit vector(F x, F y) : vector(T(x), T(y)) {}
-  template <class F, int M = N,
-            typename std::enable_if<std::is_same<F, float>::value && M == 3 &&
+  template <class F, HC_SV_IF_SIZE(3),
+            typename std::enable_if<std::is_same<F, float>::value &&
                                         is_unit_float<T>::value,
                                     int>::type = 0>
   explicit vector(F x, F y, F z) : vector(T(x), T(y), T(z)) {}
-  template <class F, int M = N,
-            typename std::enable_if<std::is_same<F, float>::value && M == 4 &&
+  template <class F, HC_SV_IF_SIZE(4),
+            typename std::enable_if<std::is_same<F, float>::value &&
                                         is_unit_float<T>::value,
                                     int>::type = 0>
   explicit vector(F x, F y, F z, F w) : vector(T(x), T(y), T(z), T(w)) {}
@@ -200,8 +197,17 @@ public:
   template <class U,
             typename std::enable_if<!std::is_same<U, T>::value, int>::type = 0>
   explicit vector(const vector<U, N> &o) {
-    for (int i = 0; i < N; ++i)
-      data_[i] = static_cast<T>(o.data_[i]);
+    for (unsigned int i = 0; i < N; ++i)
+      ar[i] = convert<T>(o.ar[i]);
+  }
+
+  // The components as an extended vector (hcc).
+  vector_value_type get_vector() const { return data; }
+  void set_vector(const vector_value_type &v) {
+    data = v;
+    if constexpr (is_unit_float<T>::value)
+      for (unsigned int i = 0; i < N; ++i)
+        ar[i] = T(static_cast<float>(ar[i]));
   }
 
   HC_SV_BINARY(+)
@@ -217,8 +223,8 @@ public:
 
   // True iff every component is equal.
   friend bool operator==(const vector &a, const vector &b) {
-    for (int i = 0; i < N; ++i)
-      if (!(a.data_[i] == b.data_[i]))
+    for (unsigned int i = 0; i < N; ++i)
+      if (!(a.ar[i] == b.ar[i]))
         return false;
     return true;
   }
@@ -228,29 +234,21 @@ public:
             typename std::enable_if<has_negation<U>::value, int>::type = 0>
   vector operator-() const {
     vector r;
-    for (int i = 0; i < N; ++i)
-      r.data_[i] = static_cast<T>(-data_[i]);
+    for (unsigned int i = 0; i < N; ++i)
+      r.ar[i] = static_cast<value_type>(-ar[i]);
     return r;
   }
   template <class U = T,
             typename std::enable_if<std::is_integral<U>::value, int>::type = 0>
   vector operator~() const {
     vector r;
-    for (int i = 0; i < N; ++i)
-      r.data_[i] = static_cast<T>(~data_[i]);
+    for (unsigned int i = 0; i < N; ++i)
+      r.ar[i] = static_cast<value_type>(~ar[i]);
     return r;
   }
 
-  vector &operator++() {
-    for (int i = 0; i < N; ++i)
-      ++data_[i];
-    return *this;
-  }
-  vector &operator--() {
-    for (int i = 0; i < N; ++i)
-      --data_[i];
-    return *this;
-  }
+  vector &operator++() { return *this += vector(value_type(1)); }
+  vector &operator--() { return *this -= vector(value_type(1)); }
   vector operator++(int) {
     vector old = *this;
     ++*this;
@@ -261,10 +259,21 @@ public:
     --*this;
     return old;
   }
+
+private:
+  void fill(value_type v) {
+    for (unsigned int i = 0; i < N; ++i)
+      ar[i] = v;
+  }
+  void assign(const value_type (&v)[N]) {
+    for (unsigned int i = 0; i < N; ++i)
+      ar[i] = v[i];
+  }
 };
 
 #undef HC_SV_BINARY
 #undef HC_SV_INTEGER_BINARY
+#undef HC_SV_IF_SIZE
 
 } // namespace detail
 } // namespace short_vector

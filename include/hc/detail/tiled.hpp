@@ -6,13 +6,16 @@
 
 #include "hc/detail/index.hpp"
 #include "hc/detail/runtime.hpp"
+#include "hc/detail/workitem.hpp"
 
 #include <type_traits>
 
 namespace hc {
 
+// Any rank may be described (hcc had a generic tiled_extent<N> too);
+// parallel_for_each takes ranks 1 to 3.
 template <int N> class tiled_extent : public extent<N> {
-  static_assert(N >= 1 && N <= 3, "tiled_extent supports ranks 1 to 3");
+  static_assert(N >= 1, "tiled_extent rank must be positive");
   template <int M, int R>
   using if_rank = typename std::enable_if<M == R, int>::type;
 
@@ -162,13 +165,23 @@ public:
 
 private:
   static HC_INLINE HC_HOST_DEVICE void barrier() {
-#if HC_DEVICE_PASS
-    __gpu_sync_threads();
-#else
-    detail::cpu_barrier_wait();
-#endif
+    detail::tile_barrier_wait();
   }
 };
+
+// C++ AMP's fences: order the calling work-item's memory accesses (all
+// memory, global memory, tile_static memory) as seen by the other
+// work-items of its tile, without waiting for them. The argument says
+// which tile; a full fence serves the three.
+inline HC_HOST_DEVICE void all_memory_fence(const tile_barrier &) {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+inline HC_HOST_DEVICE void global_memory_fence(const tile_barrier &) {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+inline HC_HOST_DEVICE void tile_static_memory_fence(const tile_barrier &) {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
 
 template <int N> class tiled_index {
   static_assert(N >= 1 && N <= 3, "tiled_index supports ranks 1 to 3");

@@ -355,4 +355,7 @@ HC_INLINE HC_HOST_DEVICE float __shfl_xor(float var, int laneMask,
 
 } // namespace hc
 
+#include "hc/detail/amdgcn_wave.hpp"
+#include "hc/detail/packed_intrinsics.hpp"
+
 #endif // HC_DETAIL_WAVEFRONT_HPP

@@ -98,9 +98,12 @@ async_ptr launch_scope::submit(const kernel_launch &kernel) {
     try {
       for (storage *s : arrays)
         bind(s, access_mode::read_write);
-      if (!queue_->get_device().info().reads_host_memory)
-        rt::relocate_array_references(kernel.functor, kernel.functor_size,
-                                      arrays, queue_);
+      // Also where the device could read the object where it is: the
+      // kernel gets the array as it was at the launch, as hcc's did, even
+      // if the object moves or dies before the kernel runs (a reference
+      // into a std::vector of arrays that grows).
+      rt::relocate_array_references(kernel.functor, kernel.functor_size,
+                                    arrays, queue_);
     } catch (...) {
       for (storage *s : arrays)
         s->release();

@@ -59,9 +59,12 @@ void *object_image(storage_object &s, const queue_ptr &q) {
   s.images.push_back(image);
   s.image_bytes.assign(static_cast<const unsigned char *>(object),
                        static_cast<const unsigned char *>(object) + size);
-  q->copy(image, s.image_bytes.data(), size, copy_direction::host_to_device,
-          {})
-      ->wait();
+  if (q->get_device().info().is_host_memory)
+    std::memcpy(image, s.image_bytes.data(), size);
+  else
+    q->copy(image, s.image_bytes.data(), size, copy_direction::host_to_device,
+            {})
+        ->wait();
   return image;
 }
 

@@ -9,12 +9,14 @@
 // home copy is made current first. Conservative (kernels that do not touch
 // an array still order against it) but never wrong.
 //
-// A reference is the host address of the array object. Devices that cannot
-// read host memory (device_info::reads_host_memory false: discrete GPUs
-// without HMM) get the functor rewritten: each pointer-aligned word of it
+// A reference is the host address of the array object. The functor is
+// rewritten (on every device: even where kernels could read the object in
+// place, it may move or die before the kernel runs, and hcc's kernels saw
+// the array as it was at the launch): each pointer-aligned word of it
 // that equals the address of a live array object homed on the device is
 // replaced by the address of a copy of that object in device memory (the
-// object holds the data's device address already). The copy is made once
+// object holds the data's device address already; on a device of host
+// memory the copy is host memory). The copy is made once
 // per array (its bytes do not change while it owns the storage) and freed
 // with the storage. Only exact, aligned matches are rewritten, and only
 // addresses of live arrays, so other captured values are left alone.

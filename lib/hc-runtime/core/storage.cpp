@@ -83,6 +83,31 @@ storage *storage::create_on(const queue_ptr &home, std::size_t bytes,
   return s.release();
 }
 
+storage *storage::create_on_existing(const queue_ptr &home, void *device_ptr,
+                                     std::size_t bytes) {
+  if (!home)
+    throw Kalmar::runtime_exception("hc runtime: array without a queue",
+                                    Kalmar::E_INVALIDARG_CODE);
+  if (!device_ptr && bytes != 0)
+    throw Kalmar::runtime_exception(
+        "hc runtime: array over a null accelerator pointer",
+        Kalmar::E_INVALIDARG_CODE);
+  device &dev = home->get_device();
+  std::unique_ptr<storage_object> s(new storage_object(bytes));
+  s->home = home;
+  std::size_t index = s->location_index(dev);
+  rt::location &loc = s->locations[index];
+  loc.ptr = device_ptr; // owned stays false: the memory is the caller's
+  loc.valid = true;
+  if (loc.dev)
+    loc.last_queue = home;
+  s->home_index = index;
+  s->home_ptr = device_ptr;
+  s->update_host_flags();
+  rt::register_resident_array(s.get(), &dev);
+  return s.release();
+}
+
 void storage::retain() noexcept {
   impl_of(*this).refs.fetch_add(1, std::memory_order_relaxed);
 }

@@ -22,8 +22,8 @@
 // them after a cast to a flat pointer.
 //
 // An ocml function neither libclc nor hcc provides (the Bessel functions,
-// erfinv, erfcinv, erfcx, normcdf, norm3d/4d, arithmetic with directed
-// rounding) stays undefined: a kernel reaching one fails to compile with
+// erfcx, normcdf, norm3d/4d, arithmetic with directed rounding) stays
+// undefined: a kernel reaching one fails to compile with
 // "calls '__ocml_j0_f32', which has no definition for the device".
 //
 // Device pass only (included from device_libm.h).
@@ -57,6 +57,8 @@ HC_OCML_1(cosh)
 HC_OCML_1(cospi)
 HC_OCML_1(erf)
 HC_OCML_1(erfc)
+HC_OCML_1(erfcinv)
+HC_OCML_1(erfinv)
 HC_OCML_1(exp)
 HC_OCML_1(exp10)
 HC_OCML_1(exp2)

@@ -15,8 +15,8 @@
 // which is LLVM's generic address space 0 on NVPTX, the same as a CUDA
 // pointer, so frexp/modf/remquo/sincos take our pointers unchanged.
 //
-// A libdevice function that neither libclc nor PTX provides (the Bessel
-// functions, erfinv, normcdf, ...) is left undefined on purpose: a kernel
+// A libdevice function that neither libclc nor PTX nor hcc provides (the
+// Bessel functions, normcdf, ...) is left undefined on purpose: a kernel
 // that reaches one fails to compile with "calls '__nv_j0f', which has no
 // definition for the device" (see docs/math.md).
 //
@@ -29,6 +29,7 @@
 #ifndef HC_DETAIL_MATH_NVPTX_LIBCLC_SHIM_H
 #define HC_DETAIL_MATH_NVPTX_LIBCLC_SHIM_H
 
+#include "erfinv.hpp"
 #include "tgamma.hpp"
 
 #define HC_NV_FN extern "C" __device__ inline __attribute__((always_inline))
@@ -295,6 +296,23 @@ HC_NV_FN double __nv_tgamma(double x) {
   return __hc_clc_tgamma(x);
 }
 HC_NV_FN float __nv_tgammaf(float x) { return (float)__nv_tgamma(x); }
+
+// erfinv, erfcinv: hcc's (erfinv.hpp), Halley's method on libclc's erf and
+// erfc in double; the float versions are the double ones rounded.
+#define HC_NV_LIBCLC_ERF_FUNCTIONS                                             \
+  [](double a) { return __hc_clc_erf(a); },                                    \
+      [](double a) { return __hc_clc_erfc(a); },                               \
+      [](double a) { return __hc_clc_exp(a); },                                \
+      [](double a) { return __hc_clc_log(a); }
+HC_NV_FN double __nv_erfinv(double y) {
+  return hc::detail::math::inverse_erf(y, HC_NV_LIBCLC_ERF_FUNCTIONS);
+}
+HC_NV_FN double __nv_erfcinv(double z) {
+  return hc::detail::math::inverse_erfc(z, HC_NV_LIBCLC_ERF_FUNCTIONS);
+}
+#undef HC_NV_LIBCLC_ERF_FUNCTIONS
+HC_NV_FN float __nv_erfinvf(float y) { return (float)__nv_erfinv(y); }
+HC_NV_FN float __nv_erfcinvf(float z) { return (float)__nv_erfcinv(z); }
 
 // Exact operations with a PTX instruction of their own (sqrt.rn, abs, cvt.rmi,
 // ...): the LLVM builtins lower to them directly. fmin/fmax follow C (a NaN

@@ -14,7 +14,7 @@
 // amp/[[hc]] function ranks like a host+device one).
 //
 // Defined here: what std and glibc lack (sinpi, cospi, tanpi, rsqrt,
-// rcbrt, signbitf, sincos(float), exp10(float), scalb on the GPU, hcc's
+// rcbrt, erfinv, erfcinv, signbitf, sincos(float), exp10(float), scalb on the GPU, hcc's
 // nanf(int)/nan(int)/nanh(int)), the _Float16 (half) overloads hcc had
 // (computed in float and rounded), and fast_math's approximations.
 //
@@ -23,11 +23,12 @@
 // log, log2, log10, sqrt and rsqrt use PTX's .approx instructions; the rest,
 // and all of it on the host, is the precise function.
 //
-// Absent (no implementation on some side): erfinv, erfcinv, and hcc's
-// min/max aliases of fmin/fmax.
+// hcc's last version has no min/max (it removed its aliases of fmin/fmax),
+// nor has this.
 #ifndef HC_DETAIL_MATH_PRECISE_FAST_MATH_HPP
 #define HC_DETAIL_MATH_PRECISE_FAST_MATH_HPP
 
+#include "erfinv.hpp"
 #include "host_special.hpp"
 
 #include <cmath>
@@ -159,7 +160,8 @@ using ::nanf;
 HC_MATH_FN float nanf(int) { return __builtin_nanf(""); }
 HC_MATH_FN double nan(int) { return __builtin_nan(""); }
 
-// Not in glibc: libclc on the GPU, host_special.hpp on the host.
+// Not in glibc: libclc (and hcc's on top of it) on the GPU,
+// host_special.hpp / erfinv.hpp on the host.
 #if HC_MATH_LIBCLC
 #define HC_MATH_SPECIAL(name, nvf, nvd, hostexpr)                              \
   HC_MATH_FN float name##f(float x) { return nvf(x); }                         \
@@ -181,6 +183,20 @@ HC_MATH_SPECIAL(rsqrt, __nv_rsqrtf, __nv_rsqrt,
                 1.0L / std::sqrt((long double)x))
 HC_MATH_SPECIAL(rcbrt, __nv_rcbrtf, __nv_rcbrt,
                 1.0L / std::cbrt((long double)x))
+// The host's in long double (erfinv.hpp), so that the double results are
+// within a fraction of an ulp.
+#define HC_MATH_HOST_ERF_FUNCTIONS                                             \
+  [](long double a) { return erfl(a); },                                       \
+      [](long double a) { return erfcl(a); },                                  \
+      [](long double a) { return expl(a); },                                   \
+      [](long double a) { return logl(a); }
+HC_MATH_SPECIAL(erfinv, __nv_erfinvf, __nv_erfinv,
+                detail::math::inverse_erf((long double)x,
+                                          HC_MATH_HOST_ERF_FUNCTIONS))
+HC_MATH_SPECIAL(erfcinv, __nv_erfcinvf, __nv_erfcinv,
+                detail::math::inverse_erfc((long double)x,
+                                           HC_MATH_HOST_ERF_FUNCTIONS))
+#undef HC_MATH_HOST_ERF_FUNCTIONS
 #undef HC_MATH_SPECIAL
 #if HC_MATH_HAS_HALF
 HC_MATH_FN _Float16 sinpi(_Float16 x) { return (_Float16)sinpif((float)x); }
@@ -188,6 +204,10 @@ HC_MATH_FN _Float16 cospi(_Float16 x) { return (_Float16)cospif((float)x); }
 HC_MATH_FN _Float16 tanpi(_Float16 x) { return (_Float16)tanpif((float)x); }
 HC_MATH_FN _Float16 rsqrt(_Float16 x) { return (_Float16)rsqrtf((float)x); }
 HC_MATH_FN _Float16 rcbrt(_Float16 x) { return (_Float16)rcbrtf((float)x); }
+HC_MATH_FN _Float16 erfinv(_Float16 x) { return (_Float16)erfinvf((float)x); }
+HC_MATH_FN _Float16 erfcinv(_Float16 x) {
+  return (_Float16)erfcinvf((float)x);
+}
 #endif
 
 // scalb: glibc has scalb/scalbf (host); the device gets its own, and float

@@ -5,6 +5,7 @@
 #ifndef HC_DETAIL_PSTL_ALGORITHM_HPP
 #define HC_DETAIL_PSTL_ALGORITHM_HPP
 
+#include "hc/detail/pstl/bounds_ranges.hpp"
 #include "hc/detail/pstl/common.hpp"
 #include "hc/detail/pstl/device_ranges.hpp"
 #include "hc/detail/pstl/elementwise.hpp"
@@ -28,6 +29,15 @@ namespace pstl_detail = ::hc::detail::pstl;
 template <class ExecutionPolicy, class InputIt, class Function>
 pstl_detail::if_policy<ExecutionPolicy>
 for_each(ExecutionPolicy &&, InputIt first, InputIt last, Function f) {
+  if constexpr (pstl_detail::offloadable_bounds<ExecutionPolicy, InputIt>) {
+    const std::size_t n = std::distance(first, last);
+    if (pstl_detail::worth_offloading(n)) {
+      auto r = pstl_detail::input_reader(first, n);
+      pstl_detail::index_for_each_kernel(
+          n, [=](int i) [[hc]] { pstl_detail::call_on_elements(f, r[i]); });
+      return;
+    }
+  }
   if constexpr (pstl_detail::offloadable<ExecutionPolicy, InputIt>) {
     const std::size_t n = std::distance(first, last);
     if (pstl_detail::worth_offloading(n)) {
@@ -60,6 +70,18 @@ template <class ExecutionPolicy, class InputIt, class OutputIt,
 pstl_detail::if_policy_not_view<ExecutionPolicy, InputIt, OutputIt>
 transform(ExecutionPolicy &&, InputIt first, InputIt last, OutputIt d_first,
           UnaryOperation unary_op) {
+  if constexpr (pstl_detail::offloadable_bounds<ExecutionPolicy, InputIt> &&
+                pstl_detail::offloadable<ExecutionPolicy, OutputIt>) {
+    const std::size_t n = std::distance(first, last);
+    if (pstl_detail::worth_offloading(n)) {
+      auto r = pstl_detail::input_reader(first, n);
+      pstl_detail::index_map_kernel(
+          pstl_detail::raw_pointer(d_first), n, [=](int i) [[hc]] {
+            return pstl_detail::call_on_elements(unary_op, r[i]);
+          });
+      return d_first + n;
+    }
+  }
   if constexpr (pstl_detail::offloadable<ExecutionPolicy, InputIt, OutputIt>) {
     const std::size_t n = std::distance(first, last);
     if (pstl_detail::worth_offloading(n)) {
@@ -188,8 +210,10 @@ replace_copy_if(ExecutionPolicy &&exec, InputIt first, InputIt last,
                 OutputIt d_first, UnaryPredicate p, const T &new_value) {
   using V = pstl_detail::value_of<InputIt>;
   const T nv = new_value;
-  return parallel::transform(exec, first, last, d_first,
-                             [=](const V &x) [[hc]] { return p(x) ? V(nv) : x; });
+  return parallel::transform(
+      exec, first, last, d_first, [=](const V &x) [[hc]] {
+        return pstl_detail::call_on_elements(p, x) ? V(nv) : x;
+      });
 }
 
 template <class ExecutionPolicy, class InputIt, class OutputIt, class T>
@@ -232,7 +256,7 @@ adjacent_difference(ExecutionPolicy &&, InputIt first, InputIt last,
       }
       auto a = pstl_detail::input_view(in, n);
       pstl_detail::index_map_kernel(out, n, [=](int i) [[hc]] {
-        return i == 0 ? a[0] : f(a[i], a[i - 1]);
+        return i == 0 ? a[0] : pstl_detail::call_on_elements(f, a[i], a[i - 1]);
       });
       return d_first + n;
     }
@@ -253,12 +277,13 @@ adjacent_difference(ExecutionPolicy &&exec, InputIt first, InputIt last,
 template <class ExecutionPolicy, class InputIt, class UnaryPredicate>
 pstl_detail::if_policy<ExecutionPolicy, InputIt>
 find_if(ExecutionPolicy &&, InputIt first, InputIt last, UnaryPredicate p) {
-  if constexpr (pstl_detail::offloadable<ExecutionPolicy, InputIt>) {
+  if constexpr (pstl_detail::offloadable_input<ExecutionPolicy, InputIt>) {
     const std::size_t n = std::distance(first, last);
     if (pstl_detail::worth_offloading(n)) {
-      auto a = pstl_detail::input_view(pstl_detail::raw_pointer(first), n);
-      return first + pstl_detail::first_index(
-                         n, [=](long long g) [[hc]] { return bool(p(a[g])); });
+      auto a = pstl_detail::input_reader(first, n);
+      return first + pstl_detail::first_index(n, [=](long long g) [[hc]] {
+               return bool(pstl_detail::call_on_elements(p, a[g]));
+             });
     }
   }
   return std::find_if(first, last, p);
@@ -269,8 +294,9 @@ pstl_detail::if_policy<ExecutionPolicy, InputIt>
 find_if_not(ExecutionPolicy &&exec, InputIt first, InputIt last,
             UnaryPredicate p) {
   using T = pstl_detail::value_of<InputIt>;
-  return parallel::find_if(exec, first, last,
-                           [=](const T &x) [[hc]] { return !p(x); });
+  return parallel::find_if(exec, first, last, [=](const T &x) [[hc]] {
+    return !pstl_detail::call_on_elements(p, x);
+  });
 }
 
 template <class ExecutionPolicy, class InputIt, class T>
@@ -292,8 +318,9 @@ mismatch(ExecutionPolicy &&, InputIt1 first1, InputIt1 last1, InputIt2 first2,
     if (pstl_detail::worth_offloading(n)) {
       auto a = pstl_detail::input_view(pstl_detail::raw_pointer(first1), n);
       auto b = pstl_detail::input_view(pstl_detail::raw_pointer(first2), n);
-      std::size_t i = pstl_detail::first_index(
-          n, [=](long long g) [[hc]] { return !p(a[g], b[g]); });
+      std::size_t i = pstl_detail::first_index(n, [=](long long g) [[hc]] {
+        return !pstl_detail::call_on_elements(p, a[g], b[g]);
+      });
       return {first1 + i, first2 + i};
     }
   }
@@ -370,7 +397,7 @@ adjacent_find(ExecutionPolicy &&, ForwardIt first, ForwardIt last,
     if (pstl_detail::worth_offloading(n)) {
       auto a = pstl_detail::input_view(pstl_detail::raw_pointer(first), n);
       std::size_t i = pstl_detail::first_index(n - 1, [=](long long g) [[hc]] {
-        return bool(p(a[g], a[g + 1]));
+        return bool(pstl_detail::call_on_elements(p, a[g], a[g + 1]));
       });
       return i == n - 1 ? last : first + i;
     }
@@ -390,8 +417,9 @@ is_sorted_until(ExecutionPolicy &&exec, ForwardIt first, ForwardIt last,
                 Compare comp) {
   using T = pstl_detail::value_of<ForwardIt>;
   ForwardIt it = parallel::adjacent_find(
-      exec, first, last,
-      [=](const T &a, const T &b) [[hc]] { return bool(comp(b, a)); });
+      exec, first, last, [=](const T &a, const T &b) [[hc]] {
+        return bool(pstl_detail::call_on_elements(comp, b, a));
+      });
   return it == last ? last : std::next(it);
 }
 
@@ -424,10 +452,11 @@ lexicographical_compare(ExecutionPolicy &&exec, InputIt1 first1,
   using T2 = pstl_detail::value_of<InputIt2>;
   // The first position where neither element is less than the other
   // decides; the shorter range is less when one is a prefix of the other.
-  auto m = parallel::mismatch(exec, first1, last1, first2, last2,
-                              [=](const T1 &a, const T2 &b) [[hc]] {
-                                return !comp(a, b) && !comp(b, a);
-                              });
+  auto m = parallel::mismatch(
+      exec, first1, last1, first2, last2, [=](const T1 &a, const T2 &b) [[hc]] {
+        return !pstl_detail::call_on_elements(comp, a, b) &&
+               !pstl_detail::call_on_elements(comp, b, a);
+      });
   if (m.first == last1)
     return m.second != last2;
   if (m.second == last2)
@@ -449,12 +478,13 @@ template <class ExecutionPolicy, class InputIt, class UnaryPredicate>
 pstl_detail::if_policy<ExecutionPolicy,
                        typename std::iterator_traits<InputIt>::difference_type>
 count_if(ExecutionPolicy &&, InputIt first, InputIt last, UnaryPredicate p) {
-  if constexpr (pstl_detail::offloadable<ExecutionPolicy, InputIt>) {
+  if constexpr (pstl_detail::offloadable_input<ExecutionPolicy, InputIt>) {
     const std::size_t n = std::distance(first, last);
     if (pstl_detail::worth_offloading(n)) {
-      auto a = pstl_detail::input_view(pstl_detail::raw_pointer(first), n);
-      return pstl_detail::count_indices(
-          n, [=](long long g) [[hc]] { return bool(p(a[g])); });
+      auto a = pstl_detail::input_reader(first, n);
+      return pstl_detail::count_indices(n, [=](long long g) [[hc]] {
+        return bool(pstl_detail::call_on_elements(p, a[g]));
+      });
     }
   }
   return std::count_if(first, last, p);
@@ -528,8 +558,10 @@ template <bool Max, bool Last, class View, class Compare> struct pick {
   View a;
   Compare comp;
   long long operator()(long long i, long long j) const {
-    const bool j_better = Max ? comp(a[i], a[j]) : comp(a[j], a[i]);
-    const bool i_better = Max ? comp(a[j], a[i]) : comp(a[i], a[j]);
+    const bool i_less = ::hc::detail::pstl::call_on_elements(comp, a[i], a[j]);
+    const bool j_less = ::hc::detail::pstl::call_on_elements(comp, a[j], a[i]);
+    const bool j_better = Max ? i_less : j_less;
+    const bool i_better = Max ? j_less : i_less;
     if (j_better)
       return j;
     if (i_better)
@@ -691,6 +723,8 @@ HC_PSTL_ON_HOST(set_difference)
 HC_PSTL_ON_HOST(set_intersection)
 HC_PSTL_ON_HOST(set_symmetric_difference)
 HC_PSTL_ON_HOST(set_union)
+HC_PSTL_ON_HOST(is_heap)
+HC_PSTL_ON_HOST(is_heap_until)
 #undef HC_PSTL_ON_HOST
 
 } // inline namespace v1
@@ -700,5 +734,85 @@ HC_PSTL_ON_HOST(set_union)
 
 // Overloads over hc::array_view ranges (device-resident data).
 #include "hc/detail/pstl/device_algorithm.hpp"
+
+// The algorithms of <experimental/algorithm> under the dynamic execution_policy
+// (after every static overload, which the forwarding overloads find by
+// qualified name).
+#include "hc/detail/pstl/dynamic_policy.hpp"
+
+namespace std {
+namespace experimental {
+namespace parallel {
+inline namespace v1 {
+HC_PSTL_DYNAMIC_POLICY(for_each)
+HC_PSTL_DYNAMIC_POLICY(for_each_n)
+HC_PSTL_DYNAMIC_POLICY(transform)
+HC_PSTL_DYNAMIC_POLICY(generate)
+HC_PSTL_DYNAMIC_POLICY(generate_n)
+HC_PSTL_DYNAMIC_POLICY(fill)
+HC_PSTL_DYNAMIC_POLICY(fill_n)
+HC_PSTL_DYNAMIC_POLICY(copy)
+HC_PSTL_DYNAMIC_POLICY(copy_n)
+HC_PSTL_DYNAMIC_POLICY(replace_if)
+HC_PSTL_DYNAMIC_POLICY(replace)
+HC_PSTL_DYNAMIC_POLICY(replace_copy_if)
+HC_PSTL_DYNAMIC_POLICY(replace_copy)
+HC_PSTL_DYNAMIC_POLICY(swap_ranges)
+HC_PSTL_DYNAMIC_POLICY(adjacent_difference)
+HC_PSTL_DYNAMIC_POLICY(find_if)
+HC_PSTL_DYNAMIC_POLICY(find_if_not)
+HC_PSTL_DYNAMIC_POLICY(find)
+HC_PSTL_DYNAMIC_POLICY(mismatch)
+HC_PSTL_DYNAMIC_POLICY(equal)
+HC_PSTL_DYNAMIC_POLICY(adjacent_find)
+HC_PSTL_DYNAMIC_POLICY(is_sorted_until)
+HC_PSTL_DYNAMIC_POLICY(is_sorted)
+HC_PSTL_DYNAMIC_POLICY(lexicographical_compare)
+HC_PSTL_DYNAMIC_POLICY(count_if)
+HC_PSTL_DYNAMIC_POLICY(count)
+HC_PSTL_DYNAMIC_POLICY(any_of)
+HC_PSTL_DYNAMIC_POLICY(all_of)
+HC_PSTL_DYNAMIC_POLICY(none_of)
+HC_PSTL_DYNAMIC_POLICY(min_element)
+HC_PSTL_DYNAMIC_POLICY(max_element)
+HC_PSTL_DYNAMIC_POLICY(minmax_element)
+HC_PSTL_DYNAMIC_POLICY(sort)
+HC_PSTL_DYNAMIC_POLICY(stable_sort)
+HC_PSTL_DYNAMIC_POLICY(find_end)
+HC_PSTL_DYNAMIC_POLICY(find_first_of)
+HC_PSTL_DYNAMIC_POLICY(search)
+HC_PSTL_DYNAMIC_POLICY(search_n)
+HC_PSTL_DYNAMIC_POLICY(copy_if)
+HC_PSTL_DYNAMIC_POLICY(move)
+HC_PSTL_DYNAMIC_POLICY(remove)
+HC_PSTL_DYNAMIC_POLICY(remove_if)
+HC_PSTL_DYNAMIC_POLICY(remove_copy)
+HC_PSTL_DYNAMIC_POLICY(remove_copy_if)
+HC_PSTL_DYNAMIC_POLICY(reverse)
+HC_PSTL_DYNAMIC_POLICY(reverse_copy)
+HC_PSTL_DYNAMIC_POLICY(rotate)
+HC_PSTL_DYNAMIC_POLICY(rotate_copy)
+HC_PSTL_DYNAMIC_POLICY(unique)
+HC_PSTL_DYNAMIC_POLICY(unique_copy)
+HC_PSTL_DYNAMIC_POLICY(is_partitioned)
+HC_PSTL_DYNAMIC_POLICY(partition)
+HC_PSTL_DYNAMIC_POLICY(partition_copy)
+HC_PSTL_DYNAMIC_POLICY(stable_partition)
+HC_PSTL_DYNAMIC_POLICY(partial_sort)
+HC_PSTL_DYNAMIC_POLICY(partial_sort_copy)
+HC_PSTL_DYNAMIC_POLICY(nth_element)
+HC_PSTL_DYNAMIC_POLICY(merge)
+HC_PSTL_DYNAMIC_POLICY(inplace_merge)
+HC_PSTL_DYNAMIC_POLICY(includes)
+HC_PSTL_DYNAMIC_POLICY(set_difference)
+HC_PSTL_DYNAMIC_POLICY(set_intersection)
+HC_PSTL_DYNAMIC_POLICY(set_symmetric_difference)
+HC_PSTL_DYNAMIC_POLICY(set_union)
+HC_PSTL_DYNAMIC_POLICY(is_heap)
+HC_PSTL_DYNAMIC_POLICY(is_heap_until)
+} // inline namespace v1
+} // namespace parallel
+} // namespace experimental
+} // namespace std
 
 #endif

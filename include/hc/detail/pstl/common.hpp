@@ -32,8 +32,13 @@ constexpr int tile_size = 256;
 /// host.
 constexpr int max_tiles = 1024;
 
+/// The static policies (seq, par, par_vec), which the algorithm templates
+/// take. The dynamic execution_policy has overloads of its own that run
+/// the algorithm under the policy it holds (dynamic_policy.hpp).
 template <class Policy>
-using is_policy = stdpar::is_execution_policy<std::decay_t<Policy>>;
+using is_policy = std::bool_constant<
+    stdpar::is_execution_policy<std::decay_t<Policy>>::value &&
+    !std::is_same<std::decay_t<Policy>, stdpar::execution_policy>::value>;
 
 template <class Policy, class R = void>
 using if_policy = std::enable_if_t<is_policy<Policy>::value, R>;
@@ -74,6 +79,24 @@ constexpr bool offloadable =
     (device_value<std::remove_cv_t<
          std::remove_reference_t<decltype(*std::declval<It>())>>> &&
      ...);
+
+/// f(copies...): see call_on_elements.
+template <class F, class... A> auto call_on_copies(const F &f, A... copies) {
+  return f(copies...);
+}
+
+/// Calls f on elements an algorithm read, which f must not modify (the
+/// standard forbids it; the kernels read through read-only views). hcc's
+/// own kernels handed functions mutable references, so code written for
+/// it may declare T& parameters: such a function gets copies of the
+/// elements.
+template <class F, class... A>
+auto call_on_elements(const F &f, const A &...elements) {
+  if constexpr (std::is_invocable<const F &, const A &...>::value)
+    return f(elements...);
+  else
+    return call_on_copies(f, A(elements)...);
+}
 
 /// Whether a range of n elements is worth a kernel (and its extent fits in
 /// an int).

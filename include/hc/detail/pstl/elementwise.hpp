@@ -35,7 +35,8 @@ void transform_kernel(const T *in, U *out, std::size_t n, F f) {
     return;
   }
   array_view<const T, 1> a = input_view(in, n);
-  index_map_kernel(out, n, [=](int i) [[hc]] { return f(a[i]); });
+  index_map_kernel(out, n,
+                   [=](int i) [[hc]] { return call_on_elements(f, a[i]); });
 }
 
 /// out[i] = f(in1[i], in2[i]); out may be in1 or in2.
@@ -54,7 +55,8 @@ void transform2_kernel(const T1 *in1, const T2 *in2, U *out, std::size_t n,
   }
   array_view<const T1, 1> a = input_view(in1, n);
   array_view<const T2, 1> b = input_view(in2, n);
-  index_map_kernel(out, n, [=](int i) [[hc]] { return f(a[i], b[i]); });
+  index_map_kernel(
+      out, n, [=](int i) [[hc]] { return call_on_elements(f, a[i], b[i]); });
 }
 
 } // namespace pstl

@@ -59,13 +59,16 @@ template <class ExecutionPolicy, class InputIt, class UnaryOperation, class T,
 pstl_detail::if_policy<ExecutionPolicy, T>
 transform_reduce(ExecutionPolicy &&, InputIt first, InputIt last,
                  UnaryOperation unary_op, T init, BinaryOperation binary_op) {
-  if constexpr (pstl_detail::offloadable<ExecutionPolicy, InputIt> &&
+  if constexpr (pstl_detail::offloadable_input<ExecutionPolicy, InputIt> &&
                 pstl_detail::device_value<T>) {
     const std::size_t n = std::distance(first, last);
     if (pstl_detail::worth_offloading(n)) {
-      auto a = pstl_detail::input_view(pstl_detail::raw_pointer(first), n);
+      auto a = pstl_detail::input_reader(first, n);
       return pstl_detail::tiled_reduce<T>(
-          n, init, [=](long long g) [[hc]] { return T(unary_op(a[g])); },
+          n, init,
+          [=](long long g) [[hc]] {
+            return T(pstl_detail::call_on_elements(unary_op, a[g]));
+          },
           binary_op);
     }
   }
@@ -110,7 +113,10 @@ inner_product(ExecutionPolicy &&, InputIt1 first1, InputIt1 last1,
       auto a = pstl_detail::input_view(pstl_detail::raw_pointer(first1), n);
       auto b = pstl_detail::input_view(pstl_detail::raw_pointer(first2), n);
       return pstl_detail::tiled_reduce<T>(
-          n, value, [=](long long g) [[hc]] { return T(op2(a[g], b[g])); },
+          n, value,
+          [=](long long g) [[hc]] {
+            return T(pstl_detail::call_on_elements(op2, a[g], b[g]));
+          },
           op1);
     }
   }
@@ -281,6 +287,28 @@ T transform_reduce(InputIt first, InputIt last, UnaryOperation unary_op,
   return parallel::transform_reduce(par, first, last, unary_op, init,
                                     binary_op);
 }
+/// hcc forwarded transform_reduce over two ranges to inner_product.
+template <class InputIt1, class InputIt2, class T,
+          class = typename std::iterator_traits<InputIt1>::iterator_category>
+T transform_reduce(InputIt1 first1, InputIt1 last1, InputIt2 first2, T value) {
+  return parallel::inner_product(par, first1, last1, first2, value);
+}
+template <class InputIt1, class InputIt2, class T, class BinaryOperation1,
+          class BinaryOperation2,
+          class = typename std::iterator_traits<InputIt1>::iterator_category>
+T transform_reduce(InputIt1 first1, InputIt1 last1, InputIt2 first2, T value,
+                   BinaryOperation1 op1, BinaryOperation2 op2) {
+  return parallel::inner_product(par, first1, last1, first2, value, op1, op2);
+}
+template <class InputIt, class OutputIt, class UnaryOperation,
+          class BinaryOperation,
+          class = typename std::iterator_traits<InputIt>::iterator_category>
+OutputIt transform_inclusive_scan(InputIt first, InputIt last, OutputIt result,
+                                  UnaryOperation unary_op,
+                                  BinaryOperation binary_op) {
+  return parallel::transform_inclusive_scan(par, first, last, result, unary_op,
+                                            binary_op);
+}
 template <class InputIt, class OutputIt, class BinaryOperation, class T,
           class = typename std::iterator_traits<InputIt>::iterator_category>
 OutputIt inclusive_scan(InputIt first, InputIt last, OutputIt result,
@@ -317,5 +345,26 @@ OutputIt exclusive_scan(InputIt first, InputIt last, OutputIt result, T init) {
 
 // Overloads over hc::array_view ranges (device-resident data).
 #include "hc/detail/pstl/device_numeric.hpp"
+
+// The algorithms of <experimental/numeric> under the dynamic execution_policy
+// (after every static overload, which the forwarding overloads find by
+// qualified name).
+#include "hc/detail/pstl/dynamic_policy.hpp"
+
+namespace std {
+namespace experimental {
+namespace parallel {
+inline namespace v1 {
+HC_PSTL_DYNAMIC_POLICY(reduce)
+HC_PSTL_DYNAMIC_POLICY(transform_reduce)
+HC_PSTL_DYNAMIC_POLICY(inner_product)
+HC_PSTL_DYNAMIC_POLICY(inclusive_scan)
+HC_PSTL_DYNAMIC_POLICY(exclusive_scan)
+HC_PSTL_DYNAMIC_POLICY(transform_inclusive_scan)
+HC_PSTL_DYNAMIC_POLICY(transform_exclusive_scan)
+} // inline namespace v1
+} // namespace parallel
+} // namespace experimental
+} // namespace std
 
 #endif

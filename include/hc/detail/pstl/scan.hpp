@@ -104,7 +104,9 @@ auto scan_load(const View &a, const U &u) {
                 std::is_same<element, R>::value)
     return contiguous_load<R, View>{a};
   else
-    return [=](long long g) [[hc]] { return R(u(a[static_cast<int>(g)])); };
+    return [=](long long g) [[hc]] {
+      return R(call_on_elements(u, a[static_cast<int>(g)]));
+    };
 }
 
 /// Whether a scan reads 4-byte values straight from a contiguous array: it

@@ -8,6 +8,9 @@
 #include <memory>
 #include <string>
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 namespace hc {
 namespace detail {
 
@@ -31,21 +34,52 @@ private:
 };
 
 // The dynamic group segment of the tiles a thread runs, grown on demand and
-// kept for the thread's lifetime.
+// kept for the thread's lifetime. It lies between two guard regions of the
+// size a GPU's group memory can span (64 KiB), as a GPU's group segment
+// lies inside the group memory, so that kernels indexing a little outside
+// their segment behave as on hcc's GPUs rather than corrupting the heap:
+// below the segment, reads give 0 (the region is read-only zeros, as a GPU
+// reads 0 outside the group memory; a write there faults); above it, reads
+// and writes use memory of no other use (like the rest of a GPU's group
+// memory).
 class group_segment_buffer {
 public:
-  ~group_segment_buffer() { free_host(data_); }
+  ~group_segment_buffer() { release(); }
   void *get(std::size_t bytes) {
     if (bytes > capacity_) {
-      void *fresh = allocate_host(bytes);
-      free_host(data_);
-      data_ = fresh;
-      capacity_ = bytes;
+      release();
+      const std::size_t page = page_size();
+      const std::size_t size = (bytes + page - 1) / page * page;
+      void *m = mmap(nullptr, guard + size + guard, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (m == MAP_FAILED)
+        throw Kalmar::out_of_memory(
+            "hc runtime: no memory for a tile's dynamic group segment of " +
+            std::to_string(bytes) + " bytes");
+      mprotect(m, guard, PROT_READ);
+      mapping_ = m;
+      mapping_size_ = guard + size + guard;
+      data_ = static_cast<char *>(m) + guard;
+      capacity_ = size;
     }
     return data_;
   }
 
 private:
+  static constexpr std::size_t guard = 64 * 1024;
+  static std::size_t page_size() {
+    long p = sysconf(_SC_PAGESIZE);
+    return p > 0 ? static_cast<std::size_t>(p) : 4096;
+  }
+  void release() noexcept {
+    if (mapping_)
+      munmap(mapping_, mapping_size_);
+    mapping_ = nullptr;
+    data_ = nullptr;
+    capacity_ = 0;
+  }
+  void *mapping_ = nullptr;
+  std::size_t mapping_size_ = 0;
   void *data_ = nullptr;
   std::size_t capacity_ = 0;
 };
