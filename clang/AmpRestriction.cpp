@@ -52,11 +52,8 @@ const FunctionDecl &writtenDecl(const FunctionDecl &FD) {
 }
 
 bool isInSystemHeader(const Decl &D) {
-  SourceLocation Loc = D.getLocation();
-  if (Loc.isInvalid())
-    return false;
-  return D.getASTContext().getSourceManager().isInSystemHeader(
-      D.getASTContext().getSourceManager().getExpansionLoc(Loc));
+  return isAmpLibraryLocation(D.getASTContext().getSourceManager(),
+                              D.getLocation());
 }
 
 /// What the restriction specifiers (and, if \p CudaAttributes, Clang's
@@ -232,6 +229,26 @@ SidesCache &cache() {
 }
 
 } // namespace
+
+bool isAmpLibraryLocation(const SourceManager &SM, SourceLocation Loc) {
+  if (Loc.isInvalid())
+    return false;
+  Loc = SM.getExpansionLoc(Loc);
+  if (SM.isInSystemHeader(Loc))
+    return true;
+  // The driver's -include'd prelude sits outside the system include
+  // directories but is hcc's as much as <hc.hpp>: a file included from
+  // the predefines buffer, or from such a file.
+  for (FileID File = SM.getFileID(Loc); File.isValid();) {
+    SourceLocation Includer = SM.getIncludeLoc(File);
+    if (Includer.isInvalid())
+      return false;
+    if (SM.isWrittenInBuiltinFile(Includer))
+      return true;
+    File = SM.getFileID(Includer);
+  }
+  return false;
+}
 
 AmpSides ampSidesOf(const FunctionDecl &FD) { return cache().get(FD); }
 

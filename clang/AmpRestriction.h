@@ -17,6 +17,7 @@
 
 namespace clang {
 class ASTContext;
+class SourceManager;
 class Decl;
 class FunctionDecl;
 } // namespace clang
@@ -77,6 +78,11 @@ const clang::FunctionDecl *ampSidesReason(const clang::FunctionDecl &FD);
 /// The restriction of code at \p D's place: that of the innermost
 /// enclosing function, cpu outside functions.
 AmpSides ampAmbientSides(const clang::Decl &D);
+
+/// Whether \p Loc is in hcc's headers or the C++ library: a system header,
+/// or a file the driver includes with -include (hcc's device prelude).
+bool isAmpLibraryLocation(const clang::SourceManager &SM,
+                          clang::SourceLocation Loc);
 
 /// Whether \p D was written by the user: not in a system header (hcc's
 /// headers and the C++ library are on system include paths). Template

@@ -336,6 +336,7 @@ private:
                     "of arguments (...)");
     if (const auto *Proto = FD.getType()->getAs<FunctionProtoType>())
       if (Proto->getExceptionSpecType() == EST_Dynamic ||
+          Proto->getExceptionSpecType() == EST_DynamicNone ||
           Proto->getExceptionSpecType() == EST_MSAny)
         Report->error(FD.getLocation(),
                       "a restrict(amp) function cannot have a throw() "

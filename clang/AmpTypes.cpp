@@ -11,6 +11,8 @@
 
 #include "AmpTypes.h"
 
+#include "AmpRestriction.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecordLayout.h"
@@ -25,11 +27,8 @@ bool isAmpLibraryClass(const CXXRecordDecl &RD) {
   const CXXRecordDecl *Written = &RD;
   if (const CXXRecordDecl *Pattern = RD.getTemplateInstantiationPattern())
     Written = Pattern;
-  SourceLocation Loc = Written->getLocation();
-  if (Loc.isInvalid())
-    return false;
-  const SourceManager &SM = RD.getASTContext().getSourceManager();
-  return SM.isInSystemHeader(SM.getExpansionLoc(Loc));
+  return isAmpLibraryLocation(RD.getASTContext().getSourceManager(),
+                              Written->getLocation());
 }
 
 bool isAmpArrayClass(const CXXRecordDecl &RD) {

@@ -44,13 +44,15 @@ public:
                             const Decl *D) const override {
     if (D->getAsFunction())
       return true;
-    // C++ AMP 1.2 section 2.3.1: function pointers and references carry
-    // no restriction, so one written on them is an error there.
+    // C++ AMP 1.2 section 2.3.1: function pointers and references are
+    // restrict(cpu), which they may say; restrict(amp) on them is an error.
     if (hcc::isAmpMode() && isFunctionPointerOrReference(D)) {
+      if (Restriction == hcc::Restriction::Cpu)
+        return false;
       unsigned ID = S.getDiagnostics().getCustomDiagID(
           DiagnosticsEngine::Error,
-          "restriction specifiers cannot be applied to function pointers, "
-          "function references or pointers to member functions");
+          "restrict(amp) cannot be applied to function pointers, function "
+          "references or pointers to member functions");
       S.Diag(Attr.getLoc(), ID);
       return false;
     }

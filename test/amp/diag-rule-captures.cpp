@@ -1,7 +1,7 @@
 // C++ AMP 1.2 section 2.4.3.3 and 2.3.1: a restrict(amp) lambda captures
 // by reference only concurrency::array, never 'this', and copies only
 // values of amp-compatible types (no pointers); function pointers and
-// references carry no restriction specifiers. Errors at the capture's (or
+// references are restrict(cpu) and may not say restrict(amp). Errors at the capture's (or
 // the specifier's) line in C++ AMP mode; hc mode compiles the same code.
 
 // RUN: not %hcc -std=c++amp -fsyntax-only -ferror-limit=0 %s 2>&1 | FileCheck %s
@@ -46,7 +46,7 @@ int main() {
   Kernel k;
   k.run(data);
 #ifdef FPTR
-  // FPTR: diag-rule-captures.cpp:[[@LINE+1]]:{{[0-9]+}}: error: restriction specifiers cannot be applied to function pointers, function references or pointers to member functions
+  // FPTR: diag-rule-captures.cpp:[[@LINE+1]]:{{[0-9]+}}: error: restrict(amp) cannot be applied to function pointers, function references or pointers to member functions
   int (*fp)(int) restrict(amp) = twice;
   return fp == nullptr;
 #endif

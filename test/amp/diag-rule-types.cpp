@@ -34,6 +34,8 @@ long long wide() restrict(amp) { return 0; }
 int narrow(short s) restrict(amp) { return s; }
 // CHECK: diag-rule-types.cpp:[[@LINE+1]]:5: error: a restrict(amp) function cannot take a variable number of arguments (...)
 int variadic(int n, ...) restrict(amp) { return n; }
+// CHECK: diag-rule-types.cpp:[[@LINE+1]]:5: error: a restrict(amp) function cannot have a throw() exception specification
+int nothrow() throw() restrict(amp) { return 0; }
 
 struct Methods {
   // CHECK: diag-rule-types.cpp:[[@LINE+1]]:15: error: virtual functions are not supported in restrict(amp) code

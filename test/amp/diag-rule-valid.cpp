@@ -63,7 +63,11 @@ int body(int x, const int &ref, int *ptr, array<int, 1> &arr,
   return x;
 }
 
+int host_function(int x) { return x + 1; }
+
 int main() {
+  // Function pointers are restrict(cpu), which they may say.
+  int (*fp)(int) restrict(cpu) = host_function;
   std::vector<int> out(1, 0);
   array<int, 1> arr(1, out.begin());
   array_view<int, 1> view(1, out);
@@ -73,7 +77,7 @@ int main() {
   });
   view.synchronize();
   // On the host, side() is the cpu one.
-  if (out[0] <= 0 || calls_side() != 2) {
+  if (out[0] <= 0 || calls_side() != 2 || fp(1) != 2) {
     printf("FAIL: kernel result %d, calls_side() %d\n", out[0], calls_side());
     return 1;
   }
