@@ -63,7 +63,8 @@ std::string nameOf(const NamedDecl &D) {
 std::string describe(const FunctionDecl &FD) {
   if (const auto *MD = dyn_cast<CXXMethodDecl>(&FD))
     if (MD->getParent()->isLambda()) {
-      const auto *Outer = dyn_cast<FunctionDecl>(
+      // At namespace scope (`auto l = [] {...};`) there is no function.
+      const auto *Outer = dyn_cast_or_null<FunctionDecl>(
           MD->getParent()->getDeclContext()->getNonClosureAncestor());
       return Outer ? "the lambda in " + describe(*Outer) : "a lambda";
     }

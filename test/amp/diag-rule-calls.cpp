@@ -46,6 +46,12 @@ int implicit_member() restrict(amp) {
   return d.value;
 }
 
+// A lambda at namespace scope.
+auto global_lambda = [](int &x) restrict(amp, cpu) {
+  // CHECK: diag-rule-calls.cpp:[[@LINE+1]]:3: error: 'plain' (restrict(cpu)) cannot be called from restrict(cpu, amp) code (a lambda)
+  plain(x);
+};
+
 int main() {
   int out[1] = {0};
   concurrency::array_view<int, 1> av(1, out);
