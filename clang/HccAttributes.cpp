@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AmpMode.h"
 #include "ExecutionSpace.h"
 
 #include "clang/AST/ASTContext.h"
@@ -43,6 +44,18 @@ public:
                             const Decl *D) const override {
     if (D->getAsFunction())
       return true;
+    // C++ AMP 1.2 section 2.3.1: function pointers and references are
+    // restrict(cpu), which they may say; restrict(amp) on them is an error.
+    if (hcc::isAmpMode() && isFunctionPointerOrReference(D)) {
+      if (Restriction == hcc::Restriction::Cpu)
+        return false;
+      unsigned ID = S.getDiagnostics().getCustomDiagID(
+          DiagnosticsEngine::Error,
+          "restrict(amp) cannot be applied to function pointers, function "
+          "references or pointers to member functions");
+      S.Diag(Attr.getLoc(), ID);
+      return false;
+    }
     S.Diag(Attr.getLoc(), diag::warn_attribute_wrong_decl_type_str)
         << Attr << Attr.isRegularKeywordAttribute() << "functions";
     return false;
@@ -65,6 +78,19 @@ public:
   }
 
 private:
+  static bool isFunctionPointerOrReference(const Decl *D) {
+    QualType T;
+    if (const auto *Value = dyn_cast<ValueDecl>(D))
+      T = Value->getType();
+    else if (const auto *Typedef = dyn_cast<TypedefNameDecl>(D))
+      T = Typedef->getUnderlyingType();
+    else
+      return false;
+    if (T->isReferenceType() || T->isPointerType())
+      T = T->getPointeeType();
+    return T->isFunctionType() || T->isMemberFunctionPointerType();
+  }
+
   hcc::Restriction Restriction;
 };
 

@@ -10,6 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AmpMode.h"
+#include "AmpRules.h"
 #include "DeviceCodeMarkers.h"
 #include "DeviceVirtualFunctions.h"
 #include "KernelCaptures.h"
@@ -45,17 +47,22 @@ protected:
       Consumers.push_back(std::move(Captures));
     if (auto Markers = hcc::createDeviceCodeMarkersConsumer(CI))
       Consumers.push_back(std::move(Markers));
+    if (auto AmpRules = hcc::createAmpRulesConsumer(CI))
+      Consumers.push_back(std::move(AmpRules));
     if (Consumers.empty())
       return std::make_unique<ASTConsumer>();
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
-  /// -fplugin-arg-hcc-amp (hcc -std=c++amp) names C++ AMP mode. The
-  /// plugin does the same in both modes (the original hcc accepted C++
-  /// AMP's restriction specifiers in hc code too), so it is accepted and
-  /// needs nothing.
+  /// -fplugin-arg-hcc-amp (hcc -std=c++amp) names C++ AMP mode. Most of
+  /// the plugin does the same in both modes (the original hcc accepted C++
+  /// AMP's restriction specifiers in hc code too); C++ AMP's language
+  /// rules (AmpRules.h) are checked in C++ AMP mode only.
   bool ParseArgs(const CompilerInstance &,
-                 const std::vector<std::string> &) override {
+                 const std::vector<std::string> &Args) override {
+    for (const std::string &Arg : Args)
+      if (Arg == "amp")
+        hcc::setAmpMode(true);
     return true;
   }
 

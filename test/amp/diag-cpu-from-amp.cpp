@@ -1,6 +1,6 @@
 // A restrict(amp) lambda that calls a restrict(cpu) function does not
-// compile: the error names the kernel (the lambda, by its enclosing
-// function), the cpu function, and the file:line of the call.
+// compile: the error names the cpu function, the caller (the lambda, by
+// its enclosing function), and the file:line of the call.
 
 // RUN: not %hcc -std=c++amp --offload-arch=sm_90 -c %s -o %t.o 2>&1 | FileCheck %s
 
@@ -15,7 +15,7 @@ int main() {
   parallel_for_each(av.get_extent(), [=](index<1> i) restrict(amp) {
     av[i] = host_only(i[0]);
   });
-  // CHECK: diag-cpu-from-amp.cpp:[[@LINE-2]]:13: error: kernel '{{.*}}main::'lambda'(hc::index<1>){{.*}}' calls 'host_only(int)', which has no definition for the device
-  // CHECK: 1 error generated when compiling for sm_90.
+  // CHECK: diag-cpu-from-amp.cpp:[[@LINE-2]]:13: error: 'host_only' (restrict(cpu)) cannot be called from restrict(amp) code (the lambda in 'main')
+  // CHECK: 1 error generated when compiling for host.
   return 0;
 }

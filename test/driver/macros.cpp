@@ -6,6 +6,12 @@
 // RUN: %hcc -std=c++amp -E -dM %s | FileCheck --check-prefixes=COMMON,AMP %s --implicit-check-not=__KALMAR_HC__ --implicit-check-not=__KALMAR_ACCELERATOR__
 // What the original hcc-config printed for hc programs: -hc wins.
 // RUN: %hcc -hc -std=c++amp -E -dM %s | FileCheck --check-prefixes=COMMON,HC %s --implicit-check-not=__KALMAR_AMP__
+// RUN: %hcc -hc -I%S -std=c++amp -E -dM %s | FileCheck --check-prefixes=COMMON,HC %s --implicit-check-not=__KALMAR_AMP__
+// Otherwise the later of -hc and -std=c++amp wins: hcc-config's hc flags
+// followed by its C++ AMP ones (-hc -std=c++17 ... -std=c++amp) are C++ AMP.
+// RUN: %hcc -hc -std=c++17 -I%S -std=c++amp -E -dM %s | FileCheck --check-prefixes=COMMON,AMP %s --implicit-check-not=__KALMAR_HC__
+// RUN: %hcc -hc -std=c++17 -famp -E -dM %s | FileCheck --check-prefixes=COMMON,AMP %s --implicit-check-not=__KALMAR_HC__
+// RUN: %hcc -std=c++amp -hc -E -dM %s | FileCheck --check-prefixes=COMMON,HC %s --implicit-check-not=__KALMAR_AMP__
 // The device pass: __GPU__ as in the original hcc, and its own backend.
 // RUN: %hcc -### -c --offload-arch=sm_90,gfx90a %s -o %t.o 2>&1 | FileCheck --check-prefix=DEVICE %s
 // DEVICE: "--cuda-host-only"{{.*}}"-D__hcc_backend__=HCC_BACKEND_NVPTX"

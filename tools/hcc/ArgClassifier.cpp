@@ -152,7 +152,20 @@ DriverOptions classifyArguments(ArrayRef<const char *> Argv) {
     LTO = !Last->getOption().matches(options::OPT_fno_lto);
 
   bool SawPreprocess = false, SawSyntaxOnly = false, SawAssemble = false,
-       SawCompile = false, SawHcFlag = false, SawAmpStd = false;
+       SawCompile = false;
+  // The language mode: the later of -hc and -std=c++amp (or -famp) wins,
+  // except that -hc directly followed by -std=c++amp, with no other -std=
+  // between them, is hc mode: the original hcc-config printed that pair for
+  // hc programs. So `hcc-config --cxxflags` followed by `hcc-config
+  // --cxxflags --amp` (-hc -std=c++17 ... -std=c++amp) is C++ AMP mode.
+  enum class ModeFlag { None, Hc, Amp, OtherStd };
+  ModeFlag LastModeFlag = ModeFlag::None;
+  LanguageMode Mode = Opts.Language;
+  auto SawAmpFlag = [&] {
+    if (LastModeFlag != ModeFlag::Hc && LastModeFlag != ModeFlag::Amp)
+      Mode = LanguageMode::AMP;
+    LastModeFlag = ModeFlag::Amp;
+  };
   std::string Language; // Current -x value; empty for "by extension".
 
   std::vector<Arg *> Parsed(Args.begin(), Args.end());
@@ -188,12 +201,13 @@ DriverOptions classifyArguments(ArrayRef<const char *> Argv) {
     if (O.matches(options::OPT_UNKNOWN)) {
       StringRef Spelling = A->getValue();
       if (Spelling == "-hc") {
-        SawHcFlag = true;
+        Mode = LanguageMode::HC;
+        LastModeFlag = ModeFlag::Hc;
         continue;
       }
       // The original hcc's C++ AMP switch (what -std=c++amp implies).
       if (Spelling == "-famp") {
-        SawAmpStd = true;
+        SawAmpFlag();
         continue;
       }
       // The original hcc's switches for real function calls in AMDGPU
@@ -285,8 +299,10 @@ DriverOptions classifyArguments(ArrayRef<const char *> Argv) {
     } else if (O.matches(options::OPT_std_EQ)) {
       StringRef Std = A->getValue();
       if (Std == "c++amp") {
-        SawAmpStd = true;
+        SawAmpFlag();
         Rendered = {"-std=c++17"};
+      } else {
+        LastModeFlag = ModeFlag::OtherStd;
       }
       // A C standard only fits C sources and a C++ one only C++ sources;
       // clang++ would reject the other combination outright.
@@ -361,10 +377,7 @@ DriverOptions classifyArguments(ArrayRef<const char *> Argv) {
   else if (SawCompile)
     Opts.Mode = DriverMode::Compile;
 
-  // The original hcc-config printed "-hc -std=c++amp" for hc programs, so
-  // an explicit -hc wins over -std=c++amp.
-  if (SawAmpStd && !SawHcFlag)
-    Opts.Language = LanguageMode::AMP;
+  Opts.Language = Mode;
   return Opts;
 }
 
