@@ -56,15 +56,29 @@ bool isInSystemHeader(const Decl &D) {
                               D.getLocation());
 }
 
+/// A __device__ or __host__ the user wrote (not one Clang or the plugin
+/// added).
+bool hasWrittenCudaSide(const FunctionDecl &D) {
+  const auto *Device = D.getAttr<CUDADeviceAttr>();
+  const auto *Host = D.getAttr<CUDAHostAttr>();
+  return (Device && !Device->isImplicit()) || (Host && !Host->isImplicit());
+}
+
 /// What the restriction specifiers (and, if \p CudaAttributes, Clang's
 /// CUDA attributes written by the user) of any declaration of \p FD say;
-/// nullopt if there are none.
+/// nullopt if there are none. A declaration without any counts as
+/// restrict(cpu) once another one has a restriction: hcc merges
+/// `int f(); int f() restrict(amp) {...}` into one amp-and-cpu function
+/// (Redeclarations.h), and host code may call it.
 std::optional<AmpSides> writtenSides(const FunctionDecl &FD,
                                      bool CudaAttributes) {
   AmpSides Sides;
-  bool Any = false;
+  bool Any = false, AnyPlain = false;
   for (const FunctionDecl *D : FD.redecls()) {
     Restriction R = writtenRestriction(*D);
+    if (R == Restriction::None && !D->isImplicit() &&
+        !(CudaAttributes && hasWrittenCudaSide(*D)))
+      AnyPlain = true;
     if (R == Restriction::Amp || R == Restriction::Both)
       Sides.Amp = Any = true;
     if (R == Restriction::Cpu || R == Restriction::Both)
@@ -82,6 +96,8 @@ std::optional<AmpSides> writtenSides(const FunctionDecl &FD,
   }
   if (!Any)
     return std::nullopt;
+  if (AnyPlain)
+    Sides.Cpu = true;
   return Sides;
 }
 

@@ -355,7 +355,8 @@ private:
   }
 
   /// C++ AMP 1.2 section 2.4.3.3: an amp lambda copies only amp-compatible
-  /// values and captures by reference only concurrency::array.
+  /// values and captures by reference only concurrency::array (and
+  /// graphics::texture, which C++ AMP treats alike).
   void checkCaptures(const LambdaExpr &E) {
     ASTContext &Ctx = Report->Ctx;
     for (const LambdaCapture &Capture : E.captures()) {
@@ -375,7 +376,7 @@ private:
         if (!RD || !isAmpArrayClass(*RD))
           Report->error(Capture.getLocation(),
                         "a restrict(amp) lambda captures by reference only "
-                        "concurrency::array; '" +
+                        "concurrency::array and graphics::texture; '" +
                             Var->getNameAsString() +
                             "' is captured by reference");
         continue;

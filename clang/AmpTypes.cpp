@@ -32,10 +32,17 @@ bool isAmpLibraryClass(const CXXRecordDecl &RD) {
 }
 
 bool isAmpArrayClass(const CXXRecordDecl &RD) {
-  if (RD.getName() != "array" || !isAmpLibraryClass(RD))
+  bool Array = RD.getName() == "array", Texture = RD.getName() == "texture";
+  if (!(Array || Texture) || !isAmpLibraryClass(RD))
     return false;
   const auto *NS = dyn_cast<NamespaceDecl>(RD.getDeclContext());
-  return NS && (NS->getName() == "hc" || NS->getName() == "Concurrency");
+  if (!NS)
+    return false;
+  if (Array)
+    return NS->getName() == "hc" || NS->getName() == "Concurrency";
+  const auto *Outer = dyn_cast<NamespaceDecl>(NS->getDeclContext());
+  return NS->getName() == "graphics" && Outer &&
+         Outer->getName() == "Concurrency";
 }
 
 namespace {
@@ -109,7 +116,8 @@ private:
       return "volatile is not supported";
     if (const CXXRecordDecl *RD = Pointee->getAsCXXRecordDecl())
       if (isAmpArrayClass(*RD))
-        return "concurrency::array can only be used by reference";
+        return "concurrency::array and graphics::texture can only be used by "
+               "reference";
     return whyNotObject(Pointee, /*ArrayElement=*/false);
   }
 
@@ -175,7 +183,8 @@ private:
   std::string computeClass(const CXXRecordDecl &RD) {
     std::string Name = "'" + RD.getQualifiedNameAsString() + "'";
     if (isAmpArrayClass(RD))
-      return "concurrency::array can only be used by reference";
+      return "concurrency::array and graphics::texture can only be used by "
+               "reference";
     if (isAmpLibraryClass(RD))
       return "";
     if (RD.isLambda())

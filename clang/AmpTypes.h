@@ -46,8 +46,8 @@ std::string whyNotAmpType(clang::QualType T, AmpTypeUse Use,
 /// short vectors, the C++ library): usable as its header defines it.
 bool isAmpLibraryClass(const clang::CXXRecordDecl &RD);
 
-/// concurrency::array (hc::array), which amp code reaches only by
-/// reference.
+/// concurrency::array (hc::array) or concurrency::graphics::texture, which
+/// amp code reaches only by reference, as C++ AMP 1.2 says of both.
 bool isAmpArrayClass(const clang::CXXRecordDecl &RD);
 
 } // namespace hcc

@@ -12,6 +12,9 @@
 //    mutable/constexpr/static/noexcept, so
 //      [=](int i) mutable [[hc]] { }  -> [=](int i) __attribute__((hc)) mutable { }
 //    (directly after the ")" it stays in place, also before "-> T");
+//  - after a function's exception specification, when C++ AMP wrote the
+//    restriction in front of it (GNU attributes cannot precede it):
+//      void f() restrict(cpu) throw() { }  -> void f() throw() __attribute__((cpu)) { }
 //  - a function with a trailing return type takes GNU attributes neither
 //    after its parameter list nor after the return type (that one would
 //    appertain to the type), so the attribute moves in front of the name:
@@ -92,6 +95,7 @@ private:
   void placeAfterParameterList(const Specifier &S);
   const char *restrictionContextOf(const Specifier &S) const;
   std::optional<size_t> trailingReturnTypeEnd(size_t Arrow) const;
+  std::optional<size_t> exceptionSpecificationEnd(size_t I) const;
   void wrapInRestrictionContext(size_t Arrow, const char *Context);
 
   const RawToken &tok(size_t I) const { return Tokens[I]; }
@@ -482,15 +486,38 @@ void SpecifierRewriter::placeAfterParameterList(const Specifier &S) {
       moveTo(S, tok(*ParamClose).Offset + 1, /*SpaceAfter=*/false);
     return;
   }
-  if (isKind(S.End + 1, tok::arrow)) {
+  // C++ AMP writes the restriction before the exception specification
+  // (`void f() restrict(amp) throw()`); the GNU spelling goes behind it.
+  std::optional<size_t> SpecEnd = exceptionSpecificationEnd(S.End + 1);
+  size_t AfterSpec = SpecEnd ? *SpecEnd + 1 : S.End + 1;
+  if (isKind(AfterSpec, tok::arrow)) {
     if (std::optional<size_t> Name = findDeclaratorIdStart(*ParamOpen)) {
       moveTo(S, tok(*Name).Offset, /*SpaceAfter=*/true);
       if (const char *Context = restrictionContextOf(S))
-        wrapInRestrictionContext(S.End + 1, Context);
+        wrapInRestrictionContext(AfterSpec, Context);
       return;
     }
   }
+  if (SpecEnd) {
+    moveTo(S, tok(*SpecEnd).Offset + tok(*SpecEnd).Length,
+           /*SpaceAfter=*/false);
+    return;
+  }
   rewriteInPlace(S);
+}
+
+/// The last token of `throw(...)`, `noexcept` or `noexcept(...)` starting at
+/// \p I, if one starts there.
+std::optional<size_t>
+SpecifierRewriter::exceptionSpecificationEnd(size_t I) const {
+  if (I >= Tokens.size())
+    return std::nullopt;
+  bool Throw = tok(I).isWord("throw");
+  if (!Throw && !tok(I).isWord("noexcept"))
+    return std::nullopt;
+  if (!isKind(I + 1, tok::l_paren))
+    return Throw ? std::nullopt : std::optional<size_t>(I);
+  return findClosing(Tokens, I + 1);
 }
 
 /// "amp" for an amp-only specifier, "cpu" for a cpu-only one, else null.

@@ -11,8 +11,13 @@
 // RUN: %hcc -hc --offload-arch=sm_90 -DRELAXED -c %s -o %t.o
 // CHECK-NOT: Stack dump
 
+#if defined(RELAXED)
+#include <hc.hpp> // <amp.h> is C++ AMP mode's header
+using namespace hc;
+#else
 #include <amp.h>
 using namespace concurrency;
+#endif
 
 struct Base {
   virtual ~Base() restrict(amp, cpu) {}

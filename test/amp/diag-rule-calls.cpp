@@ -9,7 +9,7 @@
 // RUN: not %hcc -std=c++amp -fsyntax-only -ferror-limit=0 %s 2>&1 | FileCheck %s
 // RUN: %hcc -hc -fsyntax-only %s
 
-#include <amp.h>
+#include "Inputs/amp_or_hc.h"
 
 int plain(int x) { return x; }
 int amp_only(int x) restrict(amp) { return x; }

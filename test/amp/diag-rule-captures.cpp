@@ -9,7 +9,7 @@
 // RUN: %hcc -hc -fsyntax-only %s
 // RUN: %hcc -hc -fsyntax-only -DFPTR %s
 
-#include <amp.h>
+#include "Inputs/amp_or_hc.h"
 using namespace concurrency;
 
 struct HoldsPointer {
@@ -33,7 +33,7 @@ int main() {
   int count = 1;
   int *pointer = &count;
   HoldsPointer holder{&count};
-  // CHECK: diag-rule-captures.cpp:[[@LINE+1]]:42: error: a restrict(amp) lambda captures by reference only concurrency::array; 'count' is captured by reference
+  // CHECK: diag-rule-captures.cpp:[[@LINE+1]]:42: error: a restrict(amp) lambda captures by reference only concurrency::array and graphics::texture; 'count' is captured by reference
   parallel_for_each(data.get_extent(), [&count, &data](index<1> i) restrict(amp) {
     data[i] = count;
   });

@@ -5,7 +5,7 @@
 // RUN: not %hcc -std=c++amp -fsyntax-only -ferror-limit=0 %s 2>&1 | FileCheck %s
 // RUN: %hcc -hc -DHC -fsyntax-only %s
 
-#include <amp.h>
+#include "Inputs/amp_or_hc.h"
 #include <typeinfo>
 
 int global_counter = 0;

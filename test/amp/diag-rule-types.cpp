@@ -9,7 +9,7 @@
 // RUN: not %hcc -std=c++amp -fsyntax-only -ferror-limit=0 %s 2>&1 | FileCheck %s
 // RUN: %hcc -hc -DHC -fsyntax-only %s
 
-#include <amp.h>
+#include "Inputs/amp_or_hc.h"
 
 struct Virtual {
   virtual int f() const { return 1; }
@@ -81,7 +81,7 @@ void locals() restrict(amp) {
   i = int((short)i);
 }
 
-void tiles(concurrency::tiled_index<4> t) restrict(amp) {
+void tiles(concurrency::tiled_index<1> t) restrict(amp) {
   // CHECK: diag-rule-types.cpp:[[@LINE+1]]:20: error: tile_static variable 'tp' of type 'int *' is not supported: a pointer cannot be a member, an array element, a captured copy or tile_static
   tile_static int *tp;
 #ifndef HC // an error of the device pass in hc mode

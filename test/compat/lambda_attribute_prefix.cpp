@@ -24,7 +24,7 @@ int main() {
   auto hc_first = __attribute__((hc)) [=](hc::index<1> i) { av[i] += 2; };
   auto bracket_first = [[hc]] [=](hc::index<1> i) mutable { av[i] += 4; };
   auto macro_first = KERNEL_ATTR [=](const hc::index<1> &i) { av[i] += 8; };
-  auto macro2_first = HC_ATTR [&](hc::index<1> i) { av[i] += 16; };
+  auto macro2_first = HC_ATTR [=](hc::index<1> i) mutable { av[i] += 16; };
   auto between = [=] __attribute__((amp)) (hc::index<1> i) { av[i] += 32; };
 #ifdef BROKEN
   auto broken = KERNEL_ATTR [=](hc::index<1> i) { av[i] += oops; };

@@ -2,7 +2,7 @@
 // Virtual Memory"): host arrays on the stack, pointers to them captured by
 // value, no array_view and no copy; the host reads table_c afterwards.
 
-// RUN: %hcc -std=c++amp %s -o %t && %t | FileCheck %s
+// RUN: %hcc -std=c++amp -Xclang -fhsa-ext %s -o %t && %t | FileCheck %s
 // CHECK: svm vector add: 0 errors
 
 #include <amp.h>

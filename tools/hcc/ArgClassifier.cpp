@@ -32,7 +32,6 @@ namespace hcc {
 /// Clang-based pipeline, so build scripts that still pass them keep working.
 static const StringSet<> LegacyCC1Flags = {
     "-fauto-compile-for-accelerator", "-fno-auto-compile-for-accelerator",
-    "-fhsa-ext",                      "-fno-hsa-ext",
     "-fhsa-enable",                   "-famp-is-device",
     "-famp-cpu",                      "-fhc-is-device",
 };
@@ -309,7 +308,12 @@ DriverOptions classifyArguments(ArrayRef<const char *> Argv) {
       bool IsCxx = Std.contains("++") || Std == "c++amp";
       R = {IsCxx, IsCxx, !IsCxx, false};
     } else if (O.matches(options::OPT_Xclang)) {
-      if (LegacyCC1Flags.contains(A->getValue()))
+      StringRef Flag = A->getValue();
+      if (Flag == "-fhsa-ext" || Flag == "-fno-hsa-ext") {
+        Opts.HsaExtensions = Flag == "-fhsa-ext";
+        continue;
+      }
+      if (LegacyCC1Flags.contains(Flag))
         continue;
       R.Link = false;
     } else if (O.matches(options::OPT_mllvm)) {

@@ -70,6 +70,11 @@ struct DriverOptions {
   /// standard parallel algorithms run on the accelerator
   /// (docs/parallel-stl.md).
   bool Stdpar = false;
+  /// -Xclang -fhsa-ext (the original hcc's HSA extension of C++ AMP): in
+  /// C++ AMP mode, kernels follow hc's relaxed language rules (raw pointers
+  /// and host objects captured, no restrict(amp) needed) instead of C++ AMP
+  /// 1.2's chapter 2. The last of -fhsa-ext / -fno-hsa-ext wins.
+  bool HsaExtensions = false;
 
   /// Dependency files (-MD/-MMD) are written by the host pass only; clang
   /// derives their default name and target from -o, which would be one of

@@ -89,17 +89,21 @@ void PassCommandBuilder::addCommonOffloadArgs(std::vector<std::string> &Args,
                "-D__hcc_version__=\"" HCC_FULL_VERSION "\""});
   // C++ AMP's properties (accelerator::device_path, array::extent, ...)
   // are Microsoft's __declspec(property): -fdeclspec enables the keyword
-  // without the rest of -fms-extensions.
+  // without the rest of -fms-extensions. C++ AMP code was written for
+  // Visual C++, which takes dynamic exception specifications (`throw(int)`)
+  // in every language version; ISO C++17 removed them and Clang rejects
+  // them by default, so C++ AMP mode accepts them as an extension.
   if (Opts.Language == LanguageMode::AMP)
-    Args.insert(Args.end(),
-                {"-D__KALMAR_AMP__=1", "-D__HCC_AMP__=1", "-fdeclspec"});
+    Args.insert(Args.end(), {"-D__KALMAR_AMP__=1", "-D__HCC_AMP__=1",
+                             "-fdeclspec", "-Wno-dynamic-exception-spec"});
   else
     Args.insert(Args.end(), {"-D__KALMAR_HC__=1", "-D__HCC_HC__=1"});
 
   if (!TC.ClangPlugin.empty()) {
     Args.push_back("-fplugin=" + TC.ClangPlugin);
-    // C++ AMP: the plugin also rewrites restrict(amp)/restrict(cpu).
-    if (Opts.Language == LanguageMode::AMP)
+    // C++ AMP's language rules for restrict(amp) code; the HSA extension
+    // keeps hc's relaxed ones (DriverOptions::HsaExtensions).
+    if (Opts.Language == LanguageMode::AMP && !Opts.HsaExtensions)
       Args.push_back("-fplugin-arg-hcc-amp");
   }
   // The same cuid on both sides: clang derives the externalised names of
