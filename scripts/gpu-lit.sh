@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the lit suite on a GPU machine that has no compiler (no clang-22, no
+# Runs the lit suite on a GPU host that has no compiler (no clang-22, no
 # FileCheck, no lit, no hcc build), in two phases (docs/testing.md, "On the
 # GPU"):
 #
@@ -124,8 +124,8 @@ pack() {
       sed -E 's#/[^/]+/[0-9]+/call.json$##' | sort -u | wc -l) tests"
   } >"$B/INFO"
 
-  # 3. The bundle. Only the archive travels: xz keeps it far under the
-  #    64 MiB the device tool carries (libz3 alone is 23 MB).
+  # 3. The bundle. Only the archive travels: xz keeps it small (about
+  #    10 MiB for the whole suite; libz3 alone is 23 MB).
   rm -rf "$CARRY"
   mkdir -p "$CARRY"
   tar -C "$STAGE" -cf - gpu-lit | xz -T2 -6 >"$CARRY/bundle.tar.xz.tmp"
