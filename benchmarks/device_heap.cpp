@@ -169,7 +169,7 @@ int run(const bench::options &o) {
   for (int with_delete : {1, 0}) {
     for (int n : counts) {
       // CUDA's malloc without delete takes seconds to half a minute at
-      // 16k-64k work-items (the table): one run there.
+      // 16k-64k work-items (the MilThread table): one run there.
       bool slow_ref = !with_delete && n >= 16384;
       int reps = o.quick ? 1 : 5, ref_reps = slow_ref ? 1 : reps;
       std::vector<double> ours, theirs;

@@ -32,7 +32,8 @@ die() { echo "gpu-lit: $*" >&2; exit 2; }
 usage() { sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 
 # A python3 for lit: Debian's here (its psutil gives lit --timeout), the
-# first on PATH there (the GPU image's, which has psutil too).
+# first on PATH there (the GPU host's; with psutil, lit --timeout works
+# there too).
 pick_python() {
   if [ "$1" = pack ] && [ -x /usr/bin/python3 ]; then echo /usr/bin/python3
   else command -v python3 || die "python3 not found"
@@ -45,7 +46,7 @@ LIT_MAIN='import sys; from lit.main import main; sys.argv[0] = "lit"; main()'
 has_psutil() { "$PY" -c 'import psutil' 2>/dev/null; }
 
 # is_glibc, carry_libraries DEST BUILD FILE...; libz3 (hcc's, through
-# libclang) is carried always: the GPU image lacks it.
+# libclang) is carried always: a GPU host without LLVM lacks it.
 . "$ROOT/scripts/carry-libraries.sh"
 CARRY_ALWAYS="libz3."
 
