@@ -2,10 +2,10 @@
 // CUDA's built-in in-kernel malloc (benchmarks/reference/cuda_malloc.cu) on
 // the same GPU.
 //
-// The seed's table (hsa-features wiki, MilThread): tiles of 256 work-items,
-// each allocating a 16-byte block 64 times, freeing it at once
-// (WITH_DELETE=1) or keeping all (WITH_DELETE=0; freed afterwards by an
-// untimed kernel), for 256, 1k, 4k, 16k and 64k work-items:
+// The table of hcc's wiki page "HSA Features" (MilThread): tiles of 256
+// work-items, each allocating a 16-byte block 64 times, freeing it at once
+// (WITH_DELETE=1) or keeping all (WITH_DELETE=0; freed afterwards by an untimed
+// kernel), for 256, 1k, 4k, 16k and 64k work-items:
 //
 //   heap.<n>_delete_ms / heap.<n>_nodelete_ms   one kernel, host time
 //   heap.allocs_per_s        64k work-items, no delete: allocations / s
@@ -169,7 +169,7 @@ int run(const bench::options &o) {
   for (int with_delete : {1, 0}) {
     for (int n : counts) {
       // CUDA's malloc without delete takes seconds to half a minute at
-      // 16k-64k work-items (the table): one run there.
+      // 16k-64k work-items (the MilThread table): one run there.
       bool slow_ref = !with_delete && n >= 16384;
       int reps = o.quick ? 1 : 5, ref_reps = slow_ref ? 1 : reps;
       std::vector<double> ours, theirs;

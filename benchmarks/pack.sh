@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Builds the benchmarks with this checkout's hcc and puts what the GPU
-# machine needs into .carry/bench/ (git-ignored; carry that folder):
+# Builds the benchmarks with this checkout's hcc and puts what a GPU host
+# needs into .carry/bench/ (git-ignored; carry that folder):
 #
 #   bin/bench-*        the benchmarks
 #   lib/               the hc runtime and the build-tree libraries it needs
 #   lib-fallback/      system libraries they need (libstdc++...); run-gpu.sh
-#                      uses a copy only where the GPU machine lacks one
+#                      uses a copy only where the GPU host lacks one
 #   reference/*.cu     the reference kernels, compiled there by run-gpu.sh
 #   INFO               commit and date
 #

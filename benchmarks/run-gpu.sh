@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the benchmarks on the GPU machine and prints the table
+# Runs the benchmarks on a GPU host and prints the table
 # (docs/performance.md). From the repository root, after benchmarks/pack.sh
 # was run on the build machine and .carry/bench/ was carried here:
 #

@@ -1,5 +1,5 @@
-# Sourced (bash) by the scripts that pack programs built here for the GPU
-# machine: benchmarks/pack.sh, benchmarks/bandwidth/pack.sh and
+# Sourced (bash) by the scripts that pack programs built here for a GPU host
+# without a compiler: benchmarks/pack.sh, benchmarks/bandwidth/pack.sh and
 # scripts/gpu-lit.sh.
 
 # Libraries of glibc: never carried (they must match the machine's loader).
@@ -14,9 +14,9 @@ is_glibc() {
 # carry_libraries DEST BUILD FILE...
 # Copies the shared libraries the ELF files FILE... need into DEST/lib
 # (those of the build tree BUILD, and those whose names start with one of
-# the words of $CARRY_ALWAYS, e.g. "libz3.", which the GPU image lacks) or
-# DEST/lib-fallback (system libraries the GPU machine is expected to have;
-# the run scripts use a fallback copy only where that machine lacks one).
+# the words of $CARRY_ALWAYS, e.g. "libz3.", which a GPU host without LLVM
+# lacks) or DEST/lib-fallback (system libraries the GPU host is expected to
+# have; the run scripts use a fallback copy only where that host lacks one).
 # A library already in DEST/lib is left alone.
 carry_libraries() {
   local dest=$1 build=$2 f name path prefix always

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the lit suite on a GPU machine that has no compiler (no clang-22, no
+# Runs the lit suite on a GPU host that has no compiler (no clang-22, no
 # FileCheck, no lit, no hcc build), in two phases (docs/testing.md, "On the
 # GPU"):
 #
@@ -32,7 +32,8 @@ die() { echo "gpu-lit: $*" >&2; exit 2; }
 usage() { sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 
 # A python3 for lit: Debian's here (its psutil gives lit --timeout), the
-# first on PATH there (the GPU image's, which has psutil too).
+# first on PATH there (the GPU host's; with psutil, lit --timeout works
+# there too).
 pick_python() {
   if [ "$1" = pack ] && [ -x /usr/bin/python3 ]; then echo /usr/bin/python3
   else command -v python3 || die "python3 not found"
@@ -45,7 +46,7 @@ LIT_MAIN='import sys; from lit.main import main; sys.argv[0] = "lit"; main()'
 has_psutil() { "$PY" -c 'import psutil' 2>/dev/null; }
 
 # is_glibc, carry_libraries DEST BUILD FILE...; libz3 (hcc's, through
-# libclang) is carried always: the GPU image lacks it.
+# libclang) is carried always: a GPU host without LLVM lacks it.
 . "$ROOT/scripts/carry-libraries.sh"
 CARRY_ALWAYS="libz3."
 
@@ -124,8 +125,8 @@ pack() {
       sed -E 's#/[^/]+/[0-9]+/call.json$##' | sort -u | wc -l) tests"
   } >"$B/INFO"
 
-  # 3. The bundle. Only the archive travels: xz keeps it far under the
-  #    64 MiB the device tool carries (libz3 alone is 23 MB).
+  # 3. The bundle. Only the archive travels: xz keeps it small (about
+  #    10 MiB for the whole suite; libz3 alone is 23 MB).
   rm -rf "$CARRY"
   mkdir -p "$CARRY"
   tar -C "$STAGE" -cf - gpu-lit | xz -T2 -6 >"$CARRY/bundle.tar.xz.tmp"

@@ -15,7 +15,7 @@
 # otherwise.
 #
 # scripts/gpu-lit.sh sets HCC_LIT_REMOTE to record the suite here and replay
-# it on a GPU machine that has no compiler; lit-remote/gpu_lit_cfg.py then
+# it on a GPU host that has no compiler; lit-remote/gpu_lit_cfg.py then
 # replaces %hcc and the test format (see docs/testing.md, "On the GPU").
 
 import os
@@ -45,7 +45,7 @@ else:
 
 hcc = os.path.join(config.hcc_tools_dir, "hcc")
 hcc_config = os.path.join(config.hcc_tools_dir, "hcc-config")
-# (The replay on a GPU machine, below, has no hcc and needs none.)
+# (The replay on a GPU host, below, has no hcc and needs none.)
 if not os.path.exists(hcc) and os.environ.get("HCC_LIT_REMOTE") != "replay":
     lit_config.warning("hcc driver not found at %s (build it first)" % hcc)
 
@@ -78,7 +78,7 @@ elif backend.startswith("hsa"):
 else:
     config.available_features.add("cpu-backend")
 
-# --- scripts/gpu-lit.sh: record here, replay on a GPU machine -----------------
+# --- scripts/gpu-lit.sh: record here, replay on a GPU host --------------------
 if os.environ.get("HCC_LIT_REMOTE"):
     import sys
     sys.dont_write_bytecode = True  # no __pycache__ in the source tree

@@ -431,7 +431,8 @@ TEST_F(CopyEngineAuto, StagingBuffersGrowWithTheCopies) {
 
 // Below 64 KB to the device: the driver with the user's pointer
 // (HCC_H2D_STAGING_THRESHOLD); from the device staged at every size (the
-// seed's rule; HCC_D2H_STAGING_THRESHOLD is 0). From 64 KB on both staged.
+// original hcc's rule; HCC_D2H_STAGING_THRESHOLD is 0). From 64 KB on both
+// staged.
 TEST_F(CopyEngineAuto, SmallToDeviceIsDirectSmallFromDeviceIsStaged) {
   round_trip r = copy_round_trip(16 * KB);
   ASSERT_EQ(r.up.size(), 1u);

@@ -44,7 +44,7 @@ copy_strategy d2h(std::size_t bytes, const copy_settings &s = {},
 
 } // namespace
 
-// The seed's staging threshold; pin-in-place off (measured slower than
+// The original hcc's staging threshold; pin-in-place off (measured slower than
 // staging at every size on an H200: docs/performance.md).
 TEST(CopySettings, DefaultsAreMeasured) {
   env_fixture e;
@@ -123,13 +123,13 @@ TEST(CopyStrategy, AutomaticDefaultsNeverPin) {
   EXPECT_EQ(h2d(4096 * KB), copy_strategy::staging);
   EXPECT_EQ(h2d(1ull << 30), copy_strategy::staging);
   EXPECT_EQ(h2d(~std::size_t(0)), copy_strategy::staging);
-  EXPECT_EQ(d2h(1), copy_strategy::staging); // the seed: never direct
+  EXPECT_EQ(d2h(1), copy_strategy::staging); // original hcc: never direct
   EXPECT_EQ(d2h(64 * KB), copy_strategy::staging);
   EXPECT_EQ(d2h(1024 * KB), copy_strategy::staging);
   EXPECT_EQ(d2h(1ull << 30), copy_strategy::staging);
   EXPECT_EQ(d2h(~std::size_t(0)), copy_strategy::staging);
-  // Below a threshold, but the device has no direct path from it (the
-  // seed's HSA): staging.
+  // Below a threshold, but the device has no direct path from it (as HSA
+  // in the original hcc): staging.
   copy_capabilities no_direct_d2h{true, false, true};
   copy_settings direct_small;
   direct_small.d2h_staging_threshold = 64 * KB;
@@ -150,7 +150,7 @@ TEST(CopyStrategy, D2HStagingThreshold) {
   EXPECT_EQ(d2h(1024 * KB, s), copy_strategy::pin_in_place);
 }
 
-// The seed's thresholds, set through the variables.
+// The original hcc's thresholds, set through the variables.
 TEST(CopyStrategy, AutomaticFollowsTheThresholds) {
   copy_settings s;
   s.h2d_pin_in_place_threshold = 4096 * KB;
@@ -190,7 +190,7 @@ TEST(CopyStrategy, WhatTheDeviceCannotDoFallsBack) {
   copy_settings s;
   s.mode = unpinned_copy_mode::pin_in_place; // forced, impossible: automatic
   EXPECT_EQ(h2d(16, s, no_pin), copy_strategy::direct);
-  s.mode = unpinned_copy_mode::direct; // the seed: D2H has no direct path
+  s.mode = unpinned_copy_mode::direct; // original hcc: no direct D2H path
   EXPECT_EQ(d2h(16, s, no_pin), copy_strategy::staging);
   copy_capabilities nothing{false, false, false};
   EXPECT_EQ(h2d(16, {}, nothing), copy_strategy::staging);

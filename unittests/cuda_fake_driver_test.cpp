@@ -754,7 +754,7 @@ TEST_F(CudaFake, FinishedEventDoesNotFinishLaterKernels) {
   // not finished when that event has. The completion code once completed
   // it anyway: completion_future::wait() returned while the kernel still
   // ran (wrong sums in the parallel reduce, which read pinned memory the
-  // kernel wrote; session 6).
+  // kernel wrote; fixed in 012d43b).
   if (profiling_requested())
     GTEST_SKIP() << "profiling records an end event per kernel";
   device &d = the_device();

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Packs hcc-bandwidth, the runtime it needs and the raw CUDA reference
 # program's source into .carry/bandwidth/ (git-ignored; carry that folder
-# to the GPU machine and run benchmarks/bandwidth/run-gpu.sh there):
+# to a GPU host and run benchmarks/bandwidth/run-gpu.sh there):
 #
 #   bin/hcc-bandwidth   the tool (no kernels: built by the system compiler)
 #   lib/                libhc_runtime and the build-tree libraries it needs
 #   lib-fallback/       system libraries (libstdc++...), used there only
-#                       where the GPU machine lacks them
+#                       where the GPU host lacks them
 #   raw_cuda_copy.cu    compiled there with nvcc
 #   INFO                commit and date
 #

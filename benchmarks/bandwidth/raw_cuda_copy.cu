@@ -12,7 +12,7 @@
 // the synchronization the reference would time only the submission (e.g.
 // 11,000 GB/s device-to-device at 64 MiB on an H100).
 //
-// Built on the GPU machine by benchmarks/bandwidth/run-gpu.sh:
+// Built on the GPU host by benchmarks/bandwidth/run-gpu.sh:
 //   nvcc -O3 -o raw_cuda_copy raw_cuda_copy.cu
 // Usage: raw_cuda_copy [--min SIZE] [--max SIZE] [--step N] [--quick]
 //                      [--csv FILE]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# On the GPU machine, from the repository root, after
+# On a GPU host, from the repository root, after
 # benchmarks/bandwidth/pack.sh was run on the build machine and
 # .carry/bandwidth/ was carried here:
 #
@@ -9,8 +9,8 @@
 #    or PATH) and runs it: cudaMemcpy, pinned and pageable;
 # 2. runs hcc-bandwidth --mode all (pinned, and unpinned in every
 #    HCC_UNPINNED_COPY_MODE) on the first GPU;
-# 3. prints both tables, then the comparison the issue asks for (ours vs
-#    cudaMemcpy per direction and size, the best unpinned strategy per
+# 3. prints both tables, then the comparison with the goals of
+#    docs/host-memory.md (ours vs cudaMemcpy per direction and size, the best unpinned strategy per
 #    size = the crossovers), and writes bandwidth.csv (both programs'
 #    rows), hcc.csv, cuda.csv, compare.txt and, if gnuplot is there,
 #    bandwidth.png to $OUT (else bandwidth.png.gp: plot it where gnuplot

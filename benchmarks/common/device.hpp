@@ -1,5 +1,5 @@
 // Where "ours" runs (the default accelerator, as for any hc program) and
-// the matching reference session, with the context lines every benchmark
+// the matching raw CUDA reference, with the context lines every benchmark
 // prints first.
 #ifndef HCC_BENCH_DEVICE_HPP
 #define HCC_BENCH_DEVICE_HPP

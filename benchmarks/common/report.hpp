@@ -3,7 +3,7 @@
 //   saxpy.bandwidth_gbs  ours=3361  ref=3438  ratio=0.98  better=higher  goal=ratio>=0.90
 //
 // `ratio` is always ours/ref, whichever way is better; `better` says which
-// way that is and `goal` what the issue asks of the ratio. Lines starting
+// way that is and `goal` the target for the ratio. Lines starting
 // with '#' are context (device, sizes, why there is no reference), so a
 // script can keep the metric lines with `grep -v '^#'`.
 #ifndef HCC_BENCH_REPORT_HPP
@@ -34,7 +34,7 @@ inline std::string format_value(double v) {
   return buf;
 }
 
-// `goal` is e.g. "ratio<=1.15", or null for figures the issue only wants
+// `goal` is e.g. "ratio<=1.15", or null for figures that are only
 // reported.
 inline void metric(const char *name, double ours, std::optional<double> ref,
                    better dir, const char *goal) {

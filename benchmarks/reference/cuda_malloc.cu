@@ -2,9 +2,9 @@
 // benchmarks/device_heap.cpp, allocating with CUDA's built-in in-kernel
 // malloc/free. Compiled by run-gpu.sh: nvcc -cubin -arch=sm_90 -O3.
 //
-// heap_loop: the seed's MilThread test (tile 256, inner loop 64): each
-// work-item allocates `block` bytes `iters` times, writes to each block,
-// and frees it at once (with_delete) or keeps it in `kept` for
+// heap_loop: the MilThread test of hcc's wiki page "HSA Features" (tile 256,
+// inner loop 64): each work-item allocates `block` bytes `iters` times, writes
+// to each block, and frees it at once (with_delete) or keeps it in `kept` for
 // heap_free_all, which is not timed.
 extern "C" __global__ void heap_loop(int iters, int with_delete, int block,
                                      unsigned long long *kept,

@@ -4,16 +4,16 @@
 // RUN: env HCC_VERBOSE=1 HCC_UNPINNED_COPY_MODE=2 %t 2>&1 | FileCheck --check-prefix=STAGING %s
 // RUN: env HCC_VERBOSE=1 HCC_UNPINNED_COPY_MODE=1 %t 2>&1 | FileCheck --check-prefix=PIN %s
 // RUN: env HCC_VERBOSE=1 HCC_UNPINNED_COPY_MODE=3 %t 2>&1 | FileCheck --check-prefix=DIRECT %s
-// RUN: env HCC_VERBOSE=1 HCC_H2D_PININPLACE_THRESHOLD=4096 HCC_D2H_PININPLACE_THRESHOLD=1024 %t 2>&1 | FileCheck --check-prefix=SEED %s
+// RUN: env HCC_VERBOSE=1 HCC_H2D_PININPLACE_THRESHOLD=4096 HCC_D2H_PININPLACE_THRESHOLD=1024 %t 2>&1 | FileCheck --check-prefix=ORIGINAL %s
 // RUN: env HCC_VERBOSE=1 HCC_D2H_STAGING_THRESHOLD=64 %t 2>&1 | FileCheck --check-prefix=D2HDIRECT %s
 // RUN: env HCC_UNPINNED_COPY_MODE=5 HCC_D2H_PININPLACE_THRESHOLD=1M %t 2>&1 | FileCheck --check-prefix=BAD %s
 // Which strategy the CUDA backend takes for copies from and to pageable
 // memory (HCC_VERBOSE names it), by size and HCC_UNPINNED_COPY_MODE (by
 // default never pin-in-place: measured slower than staging on an H200,
-// docs/host-memory.md; the seed's thresholds still turn it on); bad
-// settings are reported once and the defaults used. Copies from the device
-// below HCC_D2H_STAGING_THRESHOLD (not in the seed; default 0 = never) go
-// to the driver. Copies from pinned
+// docs/host-memory.md; the original hcc's thresholds still turn it on);
+// bad settings are reported once and the defaults used. Copies from the
+// device below HCC_D2H_STAGING_THRESHOLD (not in the original hcc; default
+// 0 = never) go to the driver. Copies from pinned
 // memory (am_alloc amHostPinned) take no unpinned strategy at all.
 #include <hc.hpp>
 #include <hc_am.hpp>
@@ -71,16 +71,16 @@ int main() {
 
 // BAD: hcc: warning: HCC_UNPINNED_COPY_MODE='5' is not 0
 // BAD-NOT: HCC_UNPINNED_COPY_MODE=
-// SEED: size 16384
-// SEED: unpinned copy to the device (16384 bytes): direct
-// SEED: unpinned copy from the device (16384 bytes): staging
-// SEED: size 1048576
-// SEED: unpinned copy to the device (1048576 bytes): staging
-// SEED: unpinned copy from the device (1048576 bytes): pin-in-place
-// SEED: size 8388608
-// SEED: unpinned copy to the device (8388608 bytes): pin-in-place
-// SEED: unpinned copy from the device (8388608 bytes): pin-in-place
-// SEED: pinned
+// ORIGINAL: size 16384
+// ORIGINAL: unpinned copy to the device (16384 bytes): direct
+// ORIGINAL: unpinned copy from the device (16384 bytes): staging
+// ORIGINAL: size 1048576
+// ORIGINAL: unpinned copy to the device (1048576 bytes): staging
+// ORIGINAL: unpinned copy from the device (1048576 bytes): pin-in-place
+// ORIGINAL: size 8388608
+// ORIGINAL: unpinned copy to the device (8388608 bytes): pin-in-place
+// ORIGINAL: unpinned copy from the device (8388608 bytes): pin-in-place
+// ORIGINAL: pinned
 
 // BAD: hcc: warning: HCC_D2H_PININPLACE_THRESHOLD='1M' is not a size in KB or off; using off
 // BAD-NOT: warning

@@ -7,14 +7,14 @@
 // RUN: env HCC_D2H_STAGING_THRESHOLD=64 %t
 // RUN: env HCC_H2D_PININPLACE_THRESHOLD=4096 HCC_D2H_PININPLACE_THRESHOLD=1024 %t
 // Copies between pageable host memory and the accelerator in every
-// unpinned-copy mode and around every threshold (64 KB; the seed's 1 MB and
-// 4 MB pin-in-place thresholds, off by default, set on the last RUN line;
-// 1, 4, 8, 16 KB on the one before two; copies from the device direct at
-// every size on the one before): hc::copy to and from arrays, array_view
+// unpinned-copy mode and around every threshold (64 KB; the original hcc's 1 MB
+// and 4 MB pin-in-place thresholds, off by default, set on the last RUN line;
+// 1, 4, 8, 16 KB on the one before two; copies from the device direct at every
+// size on the one before): hc::copy to and from arrays, array_view
 // synchronisation, am_copy; odd sizes and unaligned host addresses (pin-in-
-// place pins whole pages; staging splits into chunks, its buffers growing
-// with the sizes), and two copies of
-// one buffer in flight at once (pin-in-place of shared pages).
+// place pins whole pages; staging splits into chunks, its buffers growing with
+// the sizes), and two copies of one buffer in flight at once (pin-in-place of
+// shared pages).
 #include <hc.hpp>
 #include <hc_am.hpp>
 

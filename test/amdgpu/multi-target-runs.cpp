@@ -1,13 +1,13 @@
 // A program built for NVIDIA and AMD GPUs at once runs wherever it is: on
-// the CPU backend in CI and on the CUDA backend on the GPU machine, with the
+// the CPU backend in CI and on the CUDA backend on an NVIDIA GPU, with the
 // AMDGPU images present but unused (and on an MI200/MI300 through the HSA
 // backend). hc's HSA interop handles are real on HSA accelerators and
 // nullptr everywhere else.
 
 // RUN: %hcc --offload-arch=sm_90,gfx90a,gfx942 %s -o %t
 // RUN: %t | FileCheck %s
-// (test/amdgpu/images-static.cpp checks such images; this test also runs on
-// the GPU machine, which has no LLVM tools.)
+// (test/amdgpu/images-static.cpp checks such images; this test also runs
+// where scripts/gpu-lit.sh replays the suite, without LLVM tools.)
 
 // CHECK: tiled sum 130816
 // CHECK: squares ok

@@ -1,9 +1,9 @@
-// The seed's atomic_int sample: the SVM vector addition with atomic_int
-// elements and a slightly longer calculation, table_c = (table_a + 1) +
-// (table_b - 1). Host arrays, raw pointers captured by value, no array_view
-// and no copy: the kernel's atomic loads and stores act on host memory
-// (docs/platform-atomics.md). On a GPU this needs host stack memory to be
-// visible to the device (docs/svm.md).
+// The atomic_int sample of hcc's wiki page "HSA Features": the SVM vector
+// addition with atomic_int elements and a slightly longer calculation, table_c
+// = (table_a + 1) + (table_b - 1). Host arrays, raw pointers captured by value,
+// no array_view and no copy: the kernel's atomic loads and stores act on host
+// memory (docs/platform-atomics.md). On a GPU this needs host stack memory to
+// be visible to the device (docs/svm.md).
 
 // RUN: %hcc %s -o %t && %t | FileCheck %s
 // CHECK: atomic_int: 2048 elements correct

@@ -1,9 +1,9 @@
-// The seed's pingpong sample, a fancier sync_2way: the single "1" of a host
-// array bounces between the ends of the array a fixed number of times. Each
-// step is one round trip: the CPU sets an atomic flag in host memory to the
-// step number, the work-item for that step moves the "1" (plain stores) and
-// answers with a release store; the CPU checks the array after an acquire
-// load and counts the bounces.
+// The pingpong sample of hcc's wiki page "HSA Features", a fancier sync_2way:
+// the single "1" of a host array bounces between the ends of the array a fixed
+// number of times. Each step is one round trip: the CPU sets an atomic flag in
+// host memory to the step number, the work-item for that step moves the "1"
+// (plain stores) and answers with a release store; the CPU checks the array
+// after an acquire load and counts the bounces.
 //
 // Forward progress: one work-item per step, each waiting once, for the CPU
 // only, in step order (see sync_2way.cpp and docs/platform-atomics.md), so

@@ -1,8 +1,8 @@
-// The seed's sync_1way sample: the CPU waits for the GPU. 1,048,576
-// work-items each atomically increment one counter in host memory; the
-// host watches the counter climb while the kernel runs and goes on when it
-// reaches 1,048,576, before waiting for the kernel itself. A lost update
-// would leave the host waiting: it gives up after 60 s and fails.
+// The sync_1way sample of hcc's wiki page "HSA Features": the CPU waits for the
+// GPU. 1,048,576 work-items each atomically increment one counter in host
+// memory; the host watches the counter climb while the kernel runs and goes on
+// when it reaches 1,048,576, before waiting for the kernel itself. A lost
+// update would leave the host waiting: it gives up after 60 s and fails.
 // (docs/platform-atomics.md; on a GPU the stack counter needs docs/svm.md.)
 
 // RUN: %hcc %s -o %t && %t | FileCheck %s

@@ -1,10 +1,10 @@
-// The seed's sync_2way sample: the CPU and the GPU wait for each other.
-// Work-item i spins on an atomic flag in host memory until the CPU sets it
-// to i, then moves the single "1" of a host array one step: table[i] = 1,
-// table[i - 1] = 0 (plain stores), and publishes that with a release store
-// of `done`. The CPU checks, after an acquire load of `done`, that the
-// array holds exactly one "1" at i, then lets work-item i + 1 go. The "1"
-// moves to the end of the array.
+// The sync_2way sample of hcc's wiki page "HSA Features": the CPU and the GPU
+// wait for each other. Work-item i spins on an atomic flag in host memory until
+// the CPU sets it to i, then moves the single "1" of a host array one step:
+// table[i] = 1, table[i - 1] = 0 (plain stores), and publishes that with a
+// release store of `done`. The CPU checks, after an acquire load of `done`,
+// that the array holds exactly one "1" at i, then lets work-item i + 1 go. The
+// "1" moves to the end of the array.
 //
 // Forward progress: work-item i waits only for the CPU, which waits only
 // for work-items below i. On a GPU all 64 work-items are resident; the CPU

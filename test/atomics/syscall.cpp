@@ -1,9 +1,10 @@
-// The seed's syscall sample: work-items ask a CPU service thread to make
-// system calls for them and get the return values back. Each work-item
-// fills its request slot in host memory (plain stores), publishes it with a
-// release store of the slot's state, and spins (acquire) until the service
-// thread has run the call -- getpid(2) for even work-items, write(2) of a
-// line prepared in host memory for odd ones -- and stored the result.
+// The syscall sample of hcc's wiki page "HSA Features": work-items ask a CPU
+// service thread to make system calls for them and get the return values back.
+// Each work-item fills its request slot in host memory (plain stores),
+// publishes it with a release store of the slot's state, and spins (acquire)
+// until the service thread has run the call -- getpid(2) for even work-items,
+// write(2) of a line prepared in host memory for odd ones -- and stored the
+// result.
 //
 // Forward progress: a work-item waits only for the service thread, never
 // for another work-item, so any execution order works (the CPU backend's

@@ -5,7 +5,7 @@
 // kernel that works a while and then writes a sequence number into pinned
 // host memory (am_alloc amHostPinned) is read right after wait(), 300
 // times on its own and 300 times launched behind an asynchronous copy
-// between two arrays. The second form failed on an H100 before session 6
+// between two arrays. The second form failed on an H100 before 012d43b
 // (1 and 4 early reads of 300 in two runs, 0 after the fix): when the
 // copy's event said it was done, the CUDA backend's completion code also
 // completed the kernel queued behind it, so wait() returned while the

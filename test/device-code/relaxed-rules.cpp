@@ -1,9 +1,9 @@
-// hc's relaxed rules (the seed's "Relaxed operating rules allowed in
-// kernels"): char and short arithmetic and storage, pointers inside kernels
-// (into local arrays, to captured data, pointer arithmetic and comparison),
-// and raw pointers captured from the host that point to memory the
-// accelerator can use (am_alloc). They compile without diagnostics under
-// -Werror and compute the right values.
+// hc's relaxed rules ("Relaxed operating rules allowed in kernels" of the
+// original hcc's wiki page "HC mode"): char and short arithmetic and storage,
+// pointers inside kernels (into local arrays, to captured data, pointer
+// arithmetic and comparison), and raw pointers captured from the host that
+// point to memory the accelerator can use (am_alloc). They compile without
+// diagnostics under -Werror and compute the right values.
 
 // RUN: %hcc -Werror %s -o %t && %t | FileCheck %s
 // CHECK: relaxed rules: ok

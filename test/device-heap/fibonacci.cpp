@@ -1,6 +1,6 @@
-// The seed's "fibonacci" sample: each work-item allocates an array with
-// new[], fills it with the Fibonacci sequence up to its own length,
-// returns the last number and releases the array with delete[].
+// The "fibonacci" sample of hcc's wiki page "HSA Features": each work-item
+// allocates an array with new[], fills it with the Fibonacci sequence up to its
+// own length, returns the last number and releases the array with delete[].
 // RUN: %hcc %s -o %t && %t | FileCheck %s
 // CHECK: fibonacci ok
 #include <hc.hpp>

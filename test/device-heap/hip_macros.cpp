@@ -1,5 +1,5 @@
 // REQUIRES: cuda-backend
-// The seed's macros size the heap: __HIP_SIZE_OF_PAGE (bytes a page) and
+// HIP's macros size the heap: __HIP_SIZE_OF_PAGE (bytes a page) and
 // __HIP_NUM_PAGES (pages), defined before <hc.hpp>. Here 64 pages of
 // 8 KiB: 512 KiB. HCC_DEVICE_HEAP_SIZE overrides the number of pages
 // (docs/device-heap.md). (The CPU backend's kernels use the process heap,

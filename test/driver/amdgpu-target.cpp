@@ -26,7 +26,7 @@
 // TID: "-mcpu=gfx90a" 
 // TID: embedding gfx90a:sramecc+:xnack-="{{[^"]*}}" gfx90a="{{[^"]*}}"{{$}}
 
-// The seed-era spellings: --amdgpu-target= and HCC_AMDGPU_TARGET (added
+// The original hcc's spellings: --amdgpu-target= and HCC_AMDGPU_TARGET (added
 // beside the NVIDIA targets; a CPU-only build stays CPU-only).
 // RUN: %hcc -### --amdgpu-target=gfx906 -c %s -o %t.o 2>&1 | FileCheck --check-prefix=LEGACY %s
 // LEGACY: "-x" "hip" "--cuda-device-only" "--offload-arch=gfx906"

@@ -116,7 +116,7 @@ def make_mutants(src, count, seed):
         path = os.path.join(src, rel)
         if os.path.exists(path):
             with open(path, encoding="utf-8") as f:
-                # The seeds' own FileCheck lines mention the crash markers;
+                # FileCheck lines of the inputs mention the crash markers;
                 # blank them (keeping line numbers) so that a diagnostic
                 # quoting one is not taken for a crash.
                 texts[rel] = "\n".join(

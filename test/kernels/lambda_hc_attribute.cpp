@@ -1,5 +1,5 @@
 // RUN: %hcc %s -o %t && %t
-// The [[hc]] annotation after a lambda's parameter list (the seed's
+// The [[hc]] annotation after a lambda's parameter list (the original hcc's
 // spelling), on non-tiled and tiled kernels and on a lambda called from a
 // kernel.
 #include <hc.hpp>

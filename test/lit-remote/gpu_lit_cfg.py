@@ -1,7 +1,7 @@
 # -*- Python -*-
 # lit configuration of scripts/gpu-lit.sh's two runs of the suite.
 #
-# The GPU machine has no clang, so hcc cannot run there. gpu-lit.sh runs lit
+# The GPU host has no clang, so hcc cannot run there. gpu-lit.sh runs lit
 # twice over the same test files:
 #   record   here:  %hcc runs the real driver through hcc_wrap.py, which
 #                   stores what each call produced in the bundle;
@@ -31,7 +31,7 @@ import lit.TestRunner
 # Top-level test directories that are neither recorded nor replayed, with the
 # reason lit reports for them. They check what hcc itself writes (-###
 # listings, -save-temps files, objects read with llvm-nm/llvm-readelf,
-# diagnostics), which would need clang and the LLVM tools on the GPU machine
+# diagnostics), which would need clang and the LLVM tools on the GPU host
 # and would only replay what was already checked here.
 NOT_REPLAYED = {
     "driver": "compiler/driver tests inspect the compiler's output, which "

@@ -1,8 +1,8 @@
-// Host objects captured by reference [&] (seed: hsa-features-wiki, "Since
-// 0.5.0, it's also possible to capture host objects by reference"): stack
-// arrays, hc::array objects, malloc/new memory, a std::vector's data, and
-// global variables (external, static, static members, function-local
-// statics) used directly in kernels. No array_view, no copy call.
+// Host objects captured by reference [&] (hcc's wiki page "HSA Features":
+// "Since 0.5.0, it's also possible to capture host objects by reference"):
+// stack arrays, hc::array objects, malloc/new memory, a std::vector's data, and
+// global variables (external, static, static members, function-local statics)
+// used directly in kernels. No array_view, no copy call.
 
 // RUN: %hcc %s -o %t && %t | FileCheck %s
 // CHECK: stack arrays: ok

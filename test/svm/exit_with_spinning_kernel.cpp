@@ -1,7 +1,7 @@
 // A kernel that spins on a host flag nobody sets is the program's bug, but
-// leaving main() must not deadlock the process (seed-derived requirement,
-// issue 6): neither destroying a view whose kernel still runs nor leaving
-// main() waits for such kernels; the process exits.
+// leaving main() must not deadlock the process (shared virtual memory,
+// docs/svm.md): neither destroying a view whose kernel still runs nor
+// leaving main() waits for such kernels; the process exits.
 
 // RUN: %hcc %s -o %t
 // RUN: bash -c 'timeout 120 %t > %t.out 2> %t.err; echo "exit status $?" >> %t.out'

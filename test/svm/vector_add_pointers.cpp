@@ -1,4 +1,4 @@
-// The seed's shared virtual memory example (hsa-features-wiki, "Shared
+// The shared virtual memory example of hcc's wiki page "HSA Features" ("Shared
 // Virtual Memory"): host arrays on the stack, pointers to them captured by
 // value, no array_view and no copy; the host reads table_c afterwards.
 

@@ -77,7 +77,7 @@ void PassCommandBuilder::addCommonOffloadArgs(std::vector<std::string> &Args,
     Args.insert(Args.end(), {"-include", TC.IncludeDir + "/hc/stdpar.hpp",
                              "-D__HCC_STDPAR__=1"});
 
-  // The macros of the original hcc (seed: hc-api-wiki, "hcc Built-In
+  // The macros of the original hcc (its wiki page "HC mode", "hcc Built-In
   // Macros"), plus those ROCm's hcc also predefined: __KALMAR_CC__,
   // __hcc_workweek__, __hcc_backend__ and the language-mode pair.
   Args.insert(Args.end(),

@@ -14,8 +14,8 @@
 
 #include "config.hpp"
 
-// The seed's (HIP's) macros: define them before including <hc.hpp> to size
-// the heap of a program. HCC_DEVICE_HEAP_SIZE (run time) overrides the
+// HIP's macros (HIP Programming Guide): define them before including <hc.hpp>
+// to size the heap of a program. HCC_DEVICE_HEAP_SIZE (run time) overrides the
 // number of pages.
 #if defined(__HIP_SIZE_OF_PAGE)
 #define HC_DEVICE_HEAP_PAGE_SIZE_MACRO (__HIP_SIZE_OF_PAGE)

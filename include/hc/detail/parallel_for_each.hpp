@@ -311,7 +311,7 @@ completion_future launch(const accelerator_view &av, const extent<N> &ext,
   // C++ AMP mode: parallel_for_each returns when the kernel has finished,
   // as the original hcc's did (its C++ AMP launch waited), so that the host
   // can read memory a kernel wrote through captured pointers right after
-  // the call (the seed's SVM samples, docs/svm.md).
+  // the call (the original hcc's SVM samples, docs/svm.md).
   // Concurrency::async_parallel_for_each opts out.
   if (!amp_launch_is_async)
     done.wait();

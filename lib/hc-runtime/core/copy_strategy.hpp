@@ -34,18 +34,19 @@ struct copy_settings {
   unpinned_copy_mode mode = unpinned_copy_mode::automatic;
   // Bytes (the variables are in KB = 1024 bytes; "off" = copy_threshold_off).
   std::size_t h2d_staging_threshold = 64 * 1024; // direct below
-  // Staging below. The seed's defaults (4096 KB to the device, 1024 KB from
-  // it) were measured slower than staging at every size on an H200 (CUDA
-  // 13, docs/performance.md): registering the pages costs more per copy
-  // than the CPU copy it saves. Pin-in-place is only taken when asked for
-  // (HCC_UNPINNED_COPY_MODE=1 or a threshold).
+  // Staging below. The original hcc's defaults (4096 KB to the device,
+  // 1024 KB from it, as HIP documents them) were measured slower than
+  // staging at every size on an H200 (CUDA 13, docs/performance.md):
+  // registering the pages costs more per copy than the CPU copy it saves.
+  // Pin-in-place is only taken when asked for (HCC_UNPINNED_COPY_MODE=1 or
+  // a threshold).
   std::size_t h2d_pin_in_place_threshold = copy_threshold_off;
   std::size_t d2h_pin_in_place_threshold = copy_threshold_off;
-  // Not in the seed (HIP has no direct path from the device): copies from
-  // the device below this go straight to the driver where the device can
-  // (CUDA's pageable path). Default 0, the seed's rule (staging at every
-  // size): on an H100 (docs/host-memory.md) the driver's path was faster
-  // than staging at 4 KiB in 6 of 11 runs, slower in 5.
+  // Not in the original hcc (HIP has no direct path from the device):
+  // copies from the device below this go straight to the driver where the
+  // device can (CUDA's pageable path). Default 0, the original hcc's rule
+  // (staging at every size): on an H100 (docs/host-memory.md) the driver's
+  // path was faster than staging at 4 KiB in 6 of 11 runs, slower in 5.
   std::size_t d2h_staging_threshold = 0;
 };
 
@@ -69,7 +70,7 @@ parse_copy_settings(const std::function<std::string(const char *)> &lookup,
 const copy_settings &process_copy_settings();
 
 // The strategy for `bytes` of unpinned host memory in one direction.
-// Automatic (the seed's table, with this project's default thresholds):
+// Automatic (the original hcc's table, with hcc's own default thresholds):
 //   host->device: < h2d_staging_threshold: direct; < h2d_pin_in_place:
 //                 staging; else pin-in-place (default: off, never)
 //   device->host: < d2h_staging_threshold: direct (where the device can;

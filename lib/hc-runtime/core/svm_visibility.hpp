@@ -2,7 +2,7 @@
 // (discrete GPUs without HMM): the host memory a kernel's captured pointers
 // and references point into is page-locked and mapped into the GPU at its
 // own address before the launch, so kernels use host pointers as they are
-// (the seed's SVM, docs/svm.md).
+// (the original hcc's shared virtual memory, docs/svm.md).
 //
 // What is made visible, per pointer-sized word of the functor that points
 // into readable, writable host memory:

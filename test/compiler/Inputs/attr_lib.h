@@ -1,4 +1,4 @@
-// A library header written in the seed's style, for attr-system-header.cpp:
+// A library header in the original hcc's style, for attr-system-header.cpp:
 // [[hc]] after parameter lists, included from a system include directory.
 #ifndef HCC_TEST_ATTR_LIB_H
 #define HCC_TEST_ATTR_LIB_H

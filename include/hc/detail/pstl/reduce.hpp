@@ -27,11 +27,11 @@ namespace pstl {
 /// directly and the host reads it once the kernel is done: no device
 /// allocation, copy and free per call, which would cost a reduce of a few
 /// hundred microseconds a noticeable share. Null when the memory cannot be
-/// had (the callers then go through an array_view). Session 5 saw wrong
-/// partials in this form and dropped it for a while: wait() could return
-/// while the kernel still ran (a CUDA completion bug fixed in session 6,
-/// test/data/wait_then_read_pinned.cpp), and a block the host reads right
-/// after wait() is where that shows first.
+/// had (the callers then go through an array_view). This form once gave
+/// wrong partials on an H100 and was dropped for a while (f88aec8): wait()
+/// could return while the kernel still ran (a CUDA completion bug, fixed in
+/// 012d43b; test/data/wait_then_read_pinned.cpp), and a block the host
+/// reads right after wait() is where that shows first.
 template <class R> struct pinned_partials {
   R *values = nullptr;
   pinned_partials() {

@@ -125,9 +125,9 @@ void cuda_state::backend_wait() {
   // While this thread busy-polls, the completion thread keeps off the
   // driver: its cuEventQuery calls take the driver's locks too, and with
   // both polling a pinned copy of 1-16 MiB measured ~5 us slower than the
-  // driver's own cudaMemcpy (H100, session 6). It resumes when the spin
-  // phase ends, so then() callbacks of earlier commands are not held up
-  // behind a long wait.
+  // driver's own cudaMemcpy (H100, 2026-11-22, before aba007e). It resumes
+  // when the spin phase ends, so then() callbacks of earlier commands are
+  // not held up behind a long wait.
   struct spin_phase {
     completion_worker *worker;
     explicit spin_phase(completion_worker *w) : worker(w) {
@@ -415,8 +415,8 @@ void completion_worker::drain_known(const cuda_state *known,
     if (front == known) {
       // Commands after `known` have finished only if their own (possibly
       // shared) event says so: one without an event is not covered any
-      // more. (Before session 6 it was completed with `known`'s result,
-      // so wait() on a kernel launched right after a copy or marker could
+      // more. (Before 012d43b it was completed with `known`'s result, so
+      // wait() on a kernel launched right after a copy or marker could
       // return while the kernel still ran.)
       known = nullptr;
       known_queued = false;
@@ -438,8 +438,8 @@ void completion_worker::complete(entry &e, CUresult r,
   // A kernel that misused the device heap ran to the end but failed
   // (docs/device-heap.md). Only a kernel takes the heap's error: a copy
   // queued before it but completed after it finished would otherwise take
-  // it, and the kernel would seem to have run clean (session 6: with the
-  // completion thread off the driver during waits, 22 of 25 runs of
+  // it, and the kernel would seem to have run clean (H100, 958e241: with
+  // the completion thread off the driver during waits, 22 of 25 runs of
   // test/device-heap/check_mode.cpp lost the error that way).
   std::exception_ptr heap_error;
   if (r == CUDA_SUCCESS && e.kind == profile::kind::kernel)

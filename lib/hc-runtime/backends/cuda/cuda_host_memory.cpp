@@ -6,8 +6,8 @@
 // CUDA supports) the device address of such memory is its host address,
 // so kernels use the pointer am_alloc returned. The GPU does not cache
 // host memory across kernels, so both the coherent and the non-coherent
-// flavour of the seed are this one allocation: non-coherent memory gets
-// stronger guarantees than it needs.
+// flavour of hc_am (amHostCoherent, amHostNonCoherent) are this one
+// allocation: non-coherent memory gets stronger guarantees than it needs.
 #include "backends/cuda/cuda_device.hpp"
 #include "backends/cuda/cuda_util.hpp"
 
