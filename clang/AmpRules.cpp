@@ -533,14 +533,24 @@ bool BodyChecker::VisitVarDecl(VarDecl *VD) {
   return true;
 }
 
+/// A class object with no data to read: no non-static data members, no
+/// virtual functions, in its bases neither.
+static bool isStateless(QualType T) {
+  const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && RD->hasDefinition() && RD->isEmpty();
+}
+
 bool BodyChecker::VisitDeclRefExpr(DeclRefExpr *E) {
   if (!Sides.Amp)
     return true;
   const ValueDecl *D = E->getDecl();
   if (const auto *Var = dyn_cast<VarDecl>(D)) {
-    // Constants folded into the code (a non-odr-use) need no storage.
+    // Constants folded into the code (a non-odr-use) need no storage, and
+    // an object without state (a captureless lambda kept in a static, say)
+    // is never read: calling its members touches no host memory.
     if (!Var->hasGlobalStorage() || isTileStatic(*Var) ||
-        E->isNonOdrUse() != NOUR_None || !isAmpUserCode(*Var))
+        E->isNonOdrUse() != NOUR_None || !isAmpUserCode(*Var) ||
+        isStateless(Var->getType()))
       return true;
     Report.error(E->getLocation(), "global and static variables are not "
                                    "supported in restrict(amp) code ('" +

@@ -23,6 +23,12 @@ struct Data {
 };
 
 static const int folded = 5; // used as a constant only
+// An object without state has nothing to read: its members may be called.
+struct Stateless {
+  int three() const restrict(amp, cpu) { return 3; }
+};
+static const Stateless stateless;
+static auto lambda = []() restrict(amp, cpu) { return 4; };
 int twice(int x) restrict(amp, cpu) { return 2 * x; }
 // Overloaded on restriction: each side calls its own.
 int side() restrict(amp) { return 1; }
@@ -55,6 +61,7 @@ int body(int x, const int &ref, int *ptr, array<int, 1> &arr,
   int Data::*member = &Data::value;
   Data data = {7};
   DerivedDefault dd;
+  x += stateless.three() + lambda();
   x += u + l + ul + int(f) + int(d) + b + (none == nullptr) + *p + r +
        pair.a + c + int(w) + data.*member + dd.v + folded + twice(ref) +
        *ptr + arr[i] + calls_side() + 0x7fffffff - 0x7fffffff;
