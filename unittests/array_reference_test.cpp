@@ -145,3 +145,31 @@ TEST_F(ArrayReference, LastHostViewWritesUserMemoryBack) {
   EXPECT_EQ(user[n - 1], 10);
   s->release();
 }
+
+// A C++ AMP staging array keeps its data on the host and is used by
+// kernels on its associated device: the device copy of the object must
+// hold the address of the data's device copy, not the host address.
+TEST_F(ArrayReference, StagingArrayImageHoldsTheBoundDeviceData) {
+  const std::size_t n = 32;
+  queue_ptr host = cpu_device().create_queue(execute_order::in_order,
+                                             queue_priority::normal);
+  storage *s = storage::create_on(q, n * sizeof(int), host);
+  std::vector<int> zeros(n, 0);
+  s->write_from_host(0, zeros.data(), n * sizeof(int));
+  array_object a{s, static_cast<int *>(s->home_pointer()), n};
+  s->set_array_object(&a, sizeof a);
+
+  std::shared_ptr<captured> c;
+  submit(q, reference_kernel(a, 0, 0, c))->wait();
+  ASSERT_NE(c->seen, &a);
+  EXPECT_EQ(c->seen->s, a.s);
+  EXPECT_EQ(c->seen->n, n);
+  EXPECT_NE(c->seen->data, a.data) << "the kernel got the host address";
+
+  std::vector<int> out(n);
+  s->read_to_host(0, out.data(), n * sizeof(int));
+  EXPECT_EQ(out[0], 1);
+  EXPECT_EQ(out[n - 1], 1);
+  s->forget_array_object(&a);
+  s->release();
+}

@@ -1,9 +1,11 @@
+// REQUIRES: cpu-backend
 // RUN: %hcc -hc %s -o %t && %t
 //
-// A kernel that indexes a little outside its dynamic group segment behaves
-// as on hcc's GPUs: below the segment's base it reads 0, and work-items
-// past the segment's end write memory of no other use (the data inside
-// the segment is unaffected). Here every work-item of a 64-wide tile runs
+// On the CPU backend a kernel that indexes a little outside its dynamic
+// group segment behaves as on hcc's AMD GPUs: below the segment's base it
+// reads 0, and work-items past the segment's end write memory of no other
+// use (the data inside the segment is unaffected). NVIDIA GPUs fault on
+// shared memory outside the block's allocation (docs/wavefront.md). Here every work-item of a 64-wide tile runs
 // a prefix-sum step over a segment of 8 ints without bounds checks.
 #include <hc.hpp>
 

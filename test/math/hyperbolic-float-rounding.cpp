@@ -1,10 +1,11 @@
-// Float sinh, cosh and tanh in kernels agree with the host's library: the
-// GPU evaluates them in double and rounds once (docs/math.md), so a kernel
-// and the host give the same float on nearly every input, and code that
-// compares the two with a tight tolerance keeps working. Checked over a
-// uniform range and a sweep of every exponent: at most 2 ulp from the
-// exact value (glibc's own worst here is 1.64, tanhf) and at most 5% of the inputs
-// where kernel and host differ at all.
+// Float sinh, cosh and tanh in kernels agree with the host's library or are
+// correctly rounded: the GPU evaluates them in double and rounds once
+// (docs/math.md), so code that compares a kernel's result with the host's
+// under a tight tolerance keeps working (glibc's own float functions are
+// up to 1.64 ulp off; libclc's float ones were up to 2 ulp off and differed
+// from both). Checked over a uniform range and a sweep of every exponent:
+// every result equals the host's or lies within half an ulp (plus a hair)
+// of the exact value.
 
 // RUN: %hcc %s -o %t && %t | FileCheck %s
 // CHECK: hyperbolic float: sinh ok cosh ok tanh ok
@@ -35,7 +36,7 @@ int main() {
   vc.synchronize();
   vt.synchronize();
 
-  double worst[3] = {0, 0, 0};
+  double worst[3] = {0, 0, 0}; // over the results that differ from the host
   int differ[3] = {0, 0, 0};
   for (int i = 0; i < n; ++i) {
     long double v = x[i];
@@ -45,28 +46,32 @@ int main() {
                            ulp_test::ulp_error(c[i], std::cosh(v)),
                            ulp_test::ulp_error(t[i], std::tanh(v))};
     for (int k = 0; k < 3; ++k) {
-      if (err[k] > worst[k])
-        worst[k] = err[k];
       bool same = got[k] == host[k] ||
                   (std::isnan(got[k]) && std::isnan(host[k]));
-      differ[k] += !same;
+      if (same)
+        continue;
+      ++differ[k];
+      if (err[k] > worst[k])
+        worst[k] = err[k];
     }
   }
   const char *names[3] = {"sinh", "cosh", "tanh"};
   bool ok = true;
   std::printf("hyperbolic float:");
   for (int k = 0; k < 3; ++k) {
-    bool good = worst[k] <= 2.0 && differ[k] * 20 <= n;
+    bool good = worst[k] <= 0.501;
     ok &= good;
     if (good)
       std::printf(" %s ok", names[k]);
     else
-      std::printf(" %s %.3g ulp, %d of %d differ from the host", names[k],
+      std::printf(" %s %.3g ulp where %d of %d differ from the host", names[k],
                   worst[k], differ[k], n);
   }
   std::printf("\n");
   for (int k = 0; k < 3; ++k)
-    std::fprintf(stderr, "%s: max %.3g ulp, %d of %d differ from the host\n",
-                 names[k], worst[k], differ[k], n);
+    std::fprintf(stderr,
+                 "%s: %d of %d differ from the host, by up to %.3g ulp from "
+                 "the exact value\n",
+                 names[k], differ[k], n, worst[k]);
   return ok ? 0 : 1;
 }

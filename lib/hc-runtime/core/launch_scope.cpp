@@ -97,14 +97,16 @@ async_ptr launch_scope::submit(const kernel_launch &kernel) {
         rt::retain_resident_arrays(&queue_->get_device());
     open_ = true;
     try {
+      std::vector<const void *> bound;
+      bound.reserve(arrays.size());
       for (storage *s : arrays)
-        bind(s, access_mode::read_write);
+        bound.push_back(bind(s, access_mode::read_write));
       // Also where the device could read the object where it is: the
       // kernel gets the array as it was at the launch, as hcc's did, even
       // if the object moves or dies before the kernel runs (a reference
       // into a std::vector of arrays that grows).
       rt::relocate_array_references(kernel.functor, kernel.functor_size,
-                                    arrays, queue_);
+                                    arrays, bound, queue_);
     } catch (...) {
       for (storage *s : arrays)
         s->release();

@@ -40,25 +40,47 @@ bool try_retain(storage_object &s) {
   return false;
 }
 
+// The bytes of the array object as `q`'s kernel must see them: where the
+// launch bound the data somewhere else than its home (a C++ AMP staging
+// array keeps its data on the host and its associated device gets a cached
+// copy), the object's data pointer is replaced by the bound one.
+std::vector<unsigned char> image_contents(const storage_object &s,
+                                          const void *object, std::size_t size,
+                                          const void *bound) {
+  const auto *begin = static_cast<const unsigned char *>(object);
+  std::vector<unsigned char> bytes(begin, begin + size);
+  if (!bound || bound == s.home_ptr || !s.home_ptr)
+    return bytes;
+  const auto home = reinterpret_cast<std::uintptr_t>(s.home_ptr);
+  const auto here = reinterpret_cast<std::uintptr_t>(bound);
+  for (std::size_t at = 0; at + sizeof home <= size; at += alignof(void *)) {
+    std::uintptr_t word;
+    std::memcpy(&word, bytes.data() + at, sizeof word);
+    if (word == home)
+      std::memcpy(bytes.data() + at, &here, sizeof here);
+  }
+  return bytes;
+}
+
 // The address of a copy of the array object owning `s` in the memory of
-// `q`'s device, made (synchronously, on `q`) when missing or stale. Null
-// when the owner went away meanwhile.
-void *object_image(storage_object &s, const queue_ptr &q) {
+// `q`'s device (with the data pointer `bound` for this launch), made
+// (synchronously, on `q`) when missing or stale. Null when the owner went
+// away meanwhile.
+void *object_image(storage_object &s, const queue_ptr &q, const void *bound) {
   std::lock_guard<std::mutex> lock(s.image_mutex);
   const void *object = s.array_object.load(std::memory_order_acquire);
   std::size_t size = s.array_object_size.load(std::memory_order_acquire);
   if (!object || size == 0)
     return nullptr;
-  if (!s.images.empty() && s.image_bytes.size() == size &&
-      std::memcmp(s.image_bytes.data(), object, size) == 0)
+  std::vector<unsigned char> bytes = image_contents(s, object, size, bound);
+  if (!s.images.empty() && s.image_bytes == bytes)
     return s.images.back();
   // A new image rather than overwriting the current one: kernels already
   // enqueued may still read it.
   s.images.reserve(s.images.size() + 1);
   void *image = q->get_device().allocate(size);
   s.images.push_back(image);
-  s.image_bytes.assign(static_cast<const unsigned char *>(object),
-                       static_cast<const unsigned char *>(object) + size);
+  s.image_bytes = std::move(bytes);
   if (q->get_device().info().is_host_memory)
     std::memcpy(image, s.image_bytes.data(), size);
   else
@@ -98,18 +120,22 @@ std::vector<storage *> retain_resident_arrays(device *home) {
 
 std::size_t relocate_array_references(void *functor, std::size_t size,
                                       const std::vector<storage *> &arrays,
+                                      const std::vector<const void *> &bound,
                                       const queue_ptr &q) {
   if (!functor || size < sizeof(std::uintptr_t))
     return 0;
   struct owner {
     std::uintptr_t address;
     storage_object *s;
+    const void *bound;
   };
   std::vector<owner> owners;
-  for (storage *a : arrays)
+  for (std::size_t i = 0; i < arrays.size(); ++i)
     if (const void *object =
-            impl_of(*a).array_object.load(std::memory_order_acquire))
-      owners.push_back({reinterpret_cast<std::uintptr_t>(object), &impl_of(*a)});
+            impl_of(*arrays[i]).array_object.load(std::memory_order_acquire))
+      owners.push_back({reinterpret_cast<std::uintptr_t>(object),
+                        &impl_of(*arrays[i]),
+                        i < bound.size() ? bound[i] : nullptr});
   if (owners.empty())
     return 0;
   // The functor starts the argument block, so its pointer members sit at
@@ -123,7 +149,7 @@ std::size_t relocate_array_references(void *functor, std::size_t size,
     for (const owner &o : owners) {
       if (o.address != word)
         continue;
-      if (void *image = object_image(*o.s, q)) {
+      if (void *image = object_image(*o.s, q, o.bound)) {
         auto relocated = reinterpret_cast<std::uintptr_t>(image);
         std::memcpy(bytes + offset, &relocated, sizeof relocated);
         ++changed;

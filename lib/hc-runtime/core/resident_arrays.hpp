@@ -40,9 +40,13 @@ void unregister_resident_array(storage_object *s);
 std::vector<storage *> retain_resident_arrays(device *home);
 
 // Rewrites references to `arrays` (retained by the caller, homed on `q`'s
-// device) in `functor` as described above. Returns how many words changed.
+// device) in `functor` as described above; `bound[i]` is where the launch
+// bound the data of `arrays[i]`, which the copy of the object holds when it
+// differs from the data's home (a staging array's data lives on the host).
+// Returns how many words changed.
 std::size_t relocate_array_references(void *functor, std::size_t size,
                                       const std::vector<storage *> &arrays,
+                                      const std::vector<const void *> &bound,
                                       const queue_ptr &q);
 
 } // namespace rt
