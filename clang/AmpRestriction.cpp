@@ -280,7 +280,11 @@ AmpSides ampOverloadSides(const FunctionDecl &FD) {
       Other = Template->getTemplatedDecl();
     else
       Other = dyn_cast<FunctionDecl>(Found);
-    if (!Other || Other->getCanonicalDecl() == FD.getCanonicalDecl())
+    // Implicit special members are not restriction overloads: the implicit
+    // move assignment beside an implicit copy assignment says nothing
+    // about the other side (and without a body it would seem to cover it).
+    if (!Other || Other->getCanonicalDecl() == FD.getCanonicalDecl() ||
+        Other->isImplicit())
       continue;
     if (Other->getNumParams() != FD.getNumParams() && !Other->isVariadic())
       continue;

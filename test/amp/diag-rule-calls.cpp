@@ -46,6 +46,19 @@ int implicit_member() restrict(amp) {
   return d.value;
 }
 
+struct CpuAssign {
+  CpuAssign &operator=(const CpuAssign &) restrict(cpu) { return *this; }
+};
+struct HoldsCpuAssign { // implicit copy and move assignment: both cpu
+  CpuAssign member;
+};
+
+void implicit_assignment(HoldsCpuAssign &to,
+                         const HoldsCpuAssign &from) restrict(amp) {
+  // CHECK: diag-rule-calls.cpp:[[@LINE+1]]:6: error: 'HoldsCpuAssign::operator=' (restrict(cpu)) cannot be called from restrict(amp) code ('implicit_assignment')
+  to = from;
+}
+
 // A lambda at namespace scope.
 auto global_lambda = [](int &x) restrict(amp, cpu) {
   // CHECK: diag-rule-calls.cpp:[[@LINE+1]]:3: error: 'plain' (restrict(cpu)) cannot be called from restrict(cpu, amp) code (a lambda)
