@@ -306,6 +306,12 @@ private:
     AmpSides Sides = ampSidesOf(FD);
     if (Sides.Amp)
       checkSignature(FD);
+    // C++ AMP 1.2: one C name cannot stand for both an amp and a
+    // cpu function, so an extern "C" function has one restriction.
+    if (Sides.Amp && Sides.Cpu && FD.isExternC())
+      Report->error(FD.getLocation(),
+                    "an extern \"C\" function cannot be restrict(cpu, amp): "
+                    "it may have only one restriction");
     if (!FD.doesThisDeclarationHaveABody() || !FD.getBody())
       return;
     BodyChecker(*this, *Report, FD, Sides).run();

@@ -114,10 +114,11 @@ private:
       return "pointers to pointers are not supported";
     if (Pointee.isVolatileQualified())
       return "volatile is not supported";
+    // A pointer to an array (or texture) is as good as a reference to it:
+    // `array<int, 1> *p = &captured_by_reference;` is C++ AMP code.
     if (const CXXRecordDecl *RD = Pointee->getAsCXXRecordDecl())
       if (isAmpArrayClass(*RD))
-        return "concurrency::array and graphics::texture can only be used by "
-               "reference";
+        return "";
     return whyNotObject(Pointee, /*ArrayElement=*/false);
   }
 

@@ -37,6 +37,11 @@ int variadic(int n, ...) restrict(amp) { return n; }
 // CHECK: diag-rule-types.cpp:[[@LINE+1]]:5: error: a restrict(amp) function cannot have a throw() exception specification
 int nothrow() throw() restrict(amp) { return 0; }
 
+// CHECK: diag-rule-types.cpp:[[@LINE+1]]:17: error: an extern "C" function cannot be restrict(cpu, amp): it may have only one restriction
+extern "C" void c_both() restrict(amp, cpu) {}
+extern "C" void c_amp() restrict(amp) {}
+extern "C" void c_cpu() restrict(cpu) {}
+
 struct Methods {
   // CHECK: diag-rule-types.cpp:[[@LINE+1]]:15: error: virtual functions are not supported in restrict(amp) code
   virtual int v() restrict(amp) { return 1; }

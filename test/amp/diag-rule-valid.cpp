@@ -67,6 +67,8 @@ int body(int x, const int &ref, int *ptr, array<int, 1> &arr,
        *ptr + arr[i] + calls_side() + 0x7fffffff - 0x7fffffff;
   for (int k = 0; k < 4; ++k)
     x += local[k];
+  array<int, 1> *arr_ptr = &arr; // as good as the reference
+  x += (*arr_ptr)[i];
   return x;
 }
 

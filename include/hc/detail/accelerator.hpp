@@ -455,9 +455,15 @@ public:
     return peers;
   }
 
-  access_type get_default_cpu_access_type() const { return cpu_access_; }
+  // Per device, not per accelerator object:
+  // `accelerator(accelerator::default_accelerator).set_default_cpu_access_type(t)`
+  // holds for the arrays created later on that device. Always succeeds, as
+  // in hcc.
+  access_type get_default_cpu_access_type() const {
+    return detail::default_cpu_access(*device_);
+  }
   bool set_default_cpu_access_type(access_type type) {
-    cpu_access_ = type;
+    detail::set_default_cpu_access(*device_, type);
     return true;
   }
 
@@ -563,7 +569,6 @@ private:
   const detail::device_info &info() const { return device_->info(); }
 
   detail::device *device_;
-  access_type cpu_access_ = access_type_auto;
 };
 
 inline const wchar_t accelerator::default_accelerator[] = L"default";

@@ -38,7 +38,7 @@ public:
   array(const hc::extent<N> &ext, hc::accelerator_view av,
         access_type cpu_access_type = access_type_auto)
       : storage_(allocate(ext, av.queue(), nullptr)), extent_(ext),
-        cpu_access_(cpu_access_type) {
+        cpu_access_(resolve_cpu_access(cpu_access_type, av)) {
     data_ = static_cast<T *>(storage_->home_pointer());
     register_object();
   }
@@ -60,7 +60,7 @@ public:
                  void *accelerator_pointer,
                  access_type cpu_access_type = access_type_auto)
       : storage_(adopt(ext, av.queue(), accelerator_pointer)), extent_(ext),
-        cpu_access_(cpu_access_type) {
+        cpu_access_(resolve_cpu_access(cpu_access_type, av)) {
     data_ = static_cast<T *>(storage_->home_pointer());
     register_object();
   }
@@ -275,9 +275,10 @@ public:
   hc::accelerator_view get_associated_accelerator_view() const {
     return hc::accelerator_view(storage_->home_queue());
   }
-  // access_type_auto resolves to read_write: the host can read and write
-  // an array on any accelerator here (its data is brought to the host on
-  // demand), as on hcc's APUs.
+  // access_type_auto (neither the constructor nor the accelerator's default
+  // named one) resolves to read_write: the host can read and write an array
+  // on any accelerator here (its data is brought to the host on demand), as
+  // on hcc's APUs.
   access_type get_cpu_access_type() const {
     return cpu_access_ == access_type_auto ? access_type_read_write
                                            : cpu_access_;
@@ -521,6 +522,15 @@ private:
   }
   HC_INLINE T &ref(const index<N> &idx) const {
     return access()[detail::linearize(idx, extent_)];
+  }
+
+  // An array created without a CPU access type takes its accelerator's
+  // default (accelerator::set_default_cpu_access_type).
+  static access_type resolve_cpu_access(access_type requested,
+                                        const hc::accelerator_view &av) {
+    if (requested != access_type_auto)
+      return requested;
+    return detail::default_cpu_access(av.queue()->get_device());
   }
 
   detail::storage_ref storage_;

@@ -20,6 +20,7 @@
 #ifndef HC_DETAIL_RUNTIME_HPP
 #define HC_DETAIL_RUNTIME_HPP
 
+#include "hc/detail/enums.hpp"
 #include "hc/detail/exceptions.hpp"
 
 #include <atomic>
@@ -394,6 +395,12 @@ queue_ptr create_view_queue(device &dev, execute_order order,
 // accelerator::get_default_view(): the calling thread's default queue of
 // `dev` (one per host thread, as hcc's TLS_QUEUE), made on first use.
 queue_ptr thread_default_queue(device &dev);
+// accelerator::get/set_default_cpu_access_type(): the CPU access type of
+// arrays later created on `dev` without one. Kept per device (every
+// accelerator object of the device sees it, as in hcc); access_type_auto
+// until set.
+Kalmar::enums::access_type default_cpu_access(const device &dev);
+void set_default_cpu_access(const device &dev, Kalmar::enums::access_type type);
 // accelerator::get_all_views(): the queues of create_view_queue() still
 // alive (threads' default queues included), in creation order.
 std::vector<queue_ptr> device_views(device &dev);
