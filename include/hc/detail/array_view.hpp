@@ -402,6 +402,13 @@ private:
                              origin[i] + ext[i] <= extent_[i],
                          "array_view::section: the section is outside the "
                          "view");
+#if HC_AMP_MODE
+    // C++ AMP's extents are positive: section(origin) at the view's far
+    // edge (nothing left in some dimension) is out of bounds there.
+    for (int i = 0; i < N; ++i)
+      detail::host_check(ext[i] > 0, "array_view::section: the section is "
+                                     "empty (C++ AMP extents are positive)");
+#endif
   }
 
   void bind_if_launching() {
