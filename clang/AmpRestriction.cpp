@@ -169,6 +169,10 @@ private:
       return {*Sides, nullptr};
     if (specialKind(FD) != SpecialKind::None)
       return inferSpecialMember(cast<CXXMethodDecl>(FD));
+    // The C library's allocator is the host's, as operator new is (C++ AMP
+    // has no dynamic allocation in amp code).
+    if (isCAllocationFunction(FD))
+      return {AmpSides::cpu(), nullptr};
     if (Library)
       return {AmpSides::both(), nullptr};
     if (isLocalFunction(Written))
@@ -181,6 +185,18 @@ private:
     if (FD.isConstexpr())
       return {AmpSides::both(), nullptr};
     return {AmpSides::cpu(), nullptr};
+  }
+
+  /// By name: the device heap's redeclarations (`__device__ malloc`) hide
+  /// the builtin identity of the C library's.
+  static bool isCAllocationFunction(const FunctionDecl &FD) {
+    const IdentifierInfo *Id = FD.getIdentifier();
+    if (!Id || !FD.isExternC() ||
+        !FD.getDeclContext()->getRedeclContext()->isTranslationUnit())
+      return false;
+    StringRef Name = Id->getName();
+    return Name == "malloc" || Name == "calloc" || Name == "realloc" ||
+           Name == "free";
   }
 
   /// Lambdas and the members of local classes.

@@ -463,7 +463,11 @@ bool BodyChecker::VisitCallExpr(CallExpr *E) {
     if (const auto *Member =
             dyn_cast<MemberExpr>(Callee->IgnoreParenImpCasts()))
       FD = dyn_cast<FunctionDecl>(Member->getMemberDecl());
-  if (FD && FD->getBuiltinID() == 0)
+  // Compiler builtins are everywhere; library functions Clang knows as
+  // builtins (malloc, printf, ...) are judged like any other callee.
+  if (FD && (FD->getBuiltinID() == 0 ||
+             FD->getASTContext().BuiltinInfo.isPredefinedLibFunction(
+                 FD->getBuiltinID())))
     checkCall(FD, E->getExprLoc());
   if (Sides.Amp && !FD && Callee &&
       !isa<CXXPseudoDestructorExpr>(Callee->IgnoreParenImpCasts()))

@@ -6,6 +6,7 @@
 // RUN: %hcc -hc -DHC -fsyntax-only %s
 
 #include "Inputs/amp_or_hc.h"
+#include <cstdlib>
 #include <typeinfo>
 
 int global_counter = 0;
@@ -66,6 +67,10 @@ done:
   int *q = new int(1);
   // CHECK: diag-rule-statements.cpp:[[@LINE+1]]:3: error: delete expressions are not supported in restrict(amp) code
   delete q;
+  // CHECK: diag-rule-statements.cpp:[[@LINE+1]]:19: error: 'malloc' (restrict(cpu)) cannot be called from restrict(cpu, amp) code
+  int *m = (int *)malloc(sizeof(int));
+  // CHECK: diag-rule-statements.cpp:[[@LINE+1]]:3: error: 'free' (restrict(cpu)) cannot be called from restrict(cpu, amp) code
+  free(m);
   return x + (int)f;
 }
 
