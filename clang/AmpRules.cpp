@@ -21,6 +21,7 @@
 
 #include "AmpMode.h"
 #include "AmpRestriction.h"
+#include "AmpTileUniformity.h"
 #include "AmpTypes.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -474,6 +475,15 @@ bool BodyChecker::VisitCallExpr(CallExpr *E) {
     ampError(E->getExprLoc(),
              "calls through function pointers are not supported in "
              "restrict(amp) code");
+  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E))
+    if (Sides.Amp && isTileBarrierWait(*Member))
+      if (const Expr *Cond = findDivergentCondition(*Member, Function, Ctx)) {
+        Report.error(E->getExprLoc(),
+                     "tile barrier in control flow that is not tile-uniform: "
+                     "the condition depends on the work-item's position in "
+                     "its tile");
+        Report.note(Cond->getExprLoc(), "the condition is here");
+      }
   if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E))
     if (const CXXMethodDecl *MD = Member->getMethodDecl())
       if (MD->isVirtual() && Sides.Amp && !isAmpLibraryClass(*MD->getParent()))
