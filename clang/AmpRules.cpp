@@ -270,6 +270,35 @@ public:
     return true;
   }
 
+  /// C++ AMP 1.2: an object made in amp (or cpu) code is destroyed there,
+  /// so a user-declared destructor has every restriction of the class's
+  /// user-declared constructors.
+  bool VisitCXXRecordDecl(CXXRecordDecl *RD) {
+    if (!RD->isThisDeclarationADefinition() || RD->isDependentContext() ||
+        RD->isLambda() || RD->isInvalidDecl())
+      return true;
+    const CXXDestructorDecl *Dtor = RD->getDestructor();
+    if (!Dtor || Dtor->isImplicit() || !isAmpUserCode(*Dtor))
+      return true;
+    AmpSides Constructors{false, false};
+    for (const CXXConstructorDecl *Ctor : RD->ctors())
+      if (!Ctor->isImplicit()) {
+        AmpSides S = ampSidesOf(*Ctor);
+        Constructors.Amp |= S.Amp;
+        Constructors.Cpu |= S.Cpu;
+      }
+    AmpSides Destructor = ampSidesOf(*Dtor);
+    if (!Destructor.covers(Constructors))
+      Report->error(Dtor->getLocation(),
+                    "the destructor of '" + RD->getNameAsString() + "' is " +
+                        Destructor.spelling() +
+                        " but its constructors are " +
+                        Constructors.spelling() +
+                        ": a destructor needs every restriction of the "
+                        "constructors");
+    return true;
+  }
+
   bool VisitLambdaExpr(LambdaExpr *E) {
     CXXMethodDecl *Call = E->getCallOperator();
     if (FunctionTemplateDecl *Generic = Call->getDescribedFunctionTemplate()) {
@@ -313,6 +342,10 @@ private:
       Report->error(FD.getLocation(),
                     "an extern \"C\" function cannot be restrict(cpu, amp): "
                     "it may have only one restriction");
+    else if (FD.isExternC() && !(ampOverloadSides(FD) == Sides))
+      Report->error(FD.getLocation(),
+                    "an extern \"C\" function cannot be overloaded on "
+                    "restriction");
     if (!FD.doesThisDeclarationHaveABody() || !FD.getBody())
       return;
     BodyChecker(*this, *Report, FD, Sides).run();

@@ -41,6 +41,21 @@ int nothrow() throw() restrict(amp) { return 0; }
 extern "C" void c_both() restrict(amp, cpu) {}
 extern "C" void c_amp() restrict(amp) {}
 extern "C" void c_cpu() restrict(cpu) {}
+// CHECK: diag-rule-types.cpp:[[@LINE+1]]:17: error: an extern "C" function cannot be overloaded on restriction
+extern "C" void c_twin() restrict(amp) {}
+extern "C" void c_twin() restrict(cpu) {}
+
+// A destructor has every restriction of the constructors.
+struct DtorTooNarrow {
+  DtorTooNarrow() restrict(cpu) {}
+  DtorTooNarrow() restrict(amp) {}
+  // CHECK: diag-rule-types.cpp:[[@LINE+1]]:3: error: the destructor of 'DtorTooNarrow' is restrict(cpu) but its constructors are restrict(cpu, amp): a destructor needs every restriction of the constructors
+  ~DtorTooNarrow();
+};
+struct DtorWideEnough {
+  DtorWideEnough() restrict(amp) {}
+  ~DtorWideEnough() restrict(amp, cpu) {}
+};
 
 struct Methods {
   // CHECK: diag-rule-types.cpp:[[@LINE+1]]:15: error: virtual functions are not supported in restrict(amp) code
