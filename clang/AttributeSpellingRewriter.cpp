@@ -96,6 +96,7 @@ private:
   const char *restrictionContextOf(const Specifier &S) const;
   std::optional<size_t> trailingReturnTypeEnd(size_t Arrow) const;
   std::optional<size_t> exceptionSpecificationEnd(size_t I) const;
+  bool followsExceptionSpecification(size_t Open) const;
   void wrapInRestrictionContext(size_t Arrow, const char *Context);
 
   const RawToken &tok(size_t I) const { return Tokens[I]; }
@@ -506,6 +507,21 @@ void SpecifierRewriter::placeAfterParameterList(const Specifier &S) {
   rewriteInPlace(S);
 }
 
+/// Whether `throw(...)`, `noexcept` or `noexcept(...)` ends right before
+/// the token at \p Open.
+bool SpecifierRewriter::followsExceptionSpecification(size_t Open) const {
+  if (Open == 0)
+    return false;
+  const RawToken &Prev = tok(Open - 1);
+  if (Prev.isWord("noexcept"))
+    return true;
+  if (!Prev.is(tok::r_paren))
+    return false;
+  std::optional<size_t> Paren = findOpening(Tokens, Open - 1);
+  return Paren && *Paren > 0 &&
+         (tok(*Paren - 1).isWord("throw") || tok(*Paren - 1).isWord("noexcept"));
+}
+
 /// The last token of `throw(...)`, `noexcept` or `noexcept(...)` starting at
 /// \p I, if one starts there.
 std::optional<size_t>
@@ -621,6 +637,13 @@ llvm::SmallVector<Edit, 8> SpecifierRewriter::run() {
         continue;
     }
     I = S->End;
+
+    if (Options.AmpOrderRules && S->Kind != Specifier::Gnu &&
+        !InDirective[S->Open] && followsExceptionSpecification(S->Open))
+      Edits.push_back({tok(S->Open).Offset, 0,
+                       "_Pragma(\"GCC error \\\"in C++ AMP a restriction "
+                       "specifier comes before the exception "
+                       "specification\\\"\") "});
 
     if (startsLambda(S->End + 1, S->End)) {
       if (std::optional<size_t> End = lambdaIntroducerEnd(S->End + 1)) {

@@ -38,6 +38,10 @@ struct RewriteOptions {
   /// so far; each file adds its own first. A use of one in front of a
   /// lambda introducer is moved behind it, like the attribute itself.
   llvm::StringSet<> *AttributeMacros = nullptr;
+  /// C++ AMP mode: a restriction written after an exception specification
+  /// (`void f() throw() restrict(cpu)`) is an error, as in Visual C++'s
+  /// grammar; the rewrite puts a `#pragma GCC error` in front of it.
+  bool AmpOrderRules = false;
 };
 
 /// Rewrites \p Source (see the .cpp file for every case):

@@ -23,6 +23,7 @@
 
 #include "SourceRewriting.h"
 
+#include "AmpMode.h"
 #include "AttributeSpellingRewriter.h"
 
 #include "clang/Basic/FileManager.h"
@@ -128,6 +129,7 @@ void installAttributeSpellingRewriter(CompilerInstance &CI) {
     return;
   auto State = std::make_shared<RewriteState>();
   State->Options.AttributeMacros = &State->AttributeMacros;
+  State->Options.AmpOrderRules = isAmpMode();
   rewriteMainFile(CI.getSourceManager(), CI.getLangOpts(), State->Options);
   CI.getPreprocessor().addPPCallbacks(std::make_unique<HeaderRewriter>(
       CI.getSourceManager(), CI.getLangOpts(), std::move(State)));

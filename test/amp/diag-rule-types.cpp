@@ -35,7 +35,7 @@ int narrow(short s) restrict(amp) { return s; }
 // CHECK: diag-rule-types.cpp:[[@LINE+1]]:5: error: a restrict(amp) function cannot take a variable number of arguments (...)
 int variadic(int n, ...) restrict(amp) { return n; }
 // CHECK: diag-rule-types.cpp:[[@LINE+1]]:5: error: a restrict(amp) function cannot have a throw() exception specification
-int nothrow() throw() restrict(amp) { return 0; }
+int nothrow() restrict(amp) throw() { return 0; }
 
 // CHECK: diag-rule-types.cpp:[[@LINE+1]]:17: error: an extern "C" function cannot be restrict(cpu, amp): it may have only one restriction
 extern "C" void c_both() restrict(amp, cpu) {}

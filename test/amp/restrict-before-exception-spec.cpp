@@ -8,6 +8,8 @@
 // RUN: %hcc -std=c++amp -Werror %s -o %t \
 // RUN:   %if cuda-backend %{ -DKERNEL_SEES=2 %} %else %{ -DKERNEL_SEES=1 %}
 // RUN: %t | FileCheck %s
+// The other order is Visual C++'s syntax error, in C++ AMP mode only:
+// RUN: not %hcc -std=c++amp -fsyntax-only -DKERNEL_SEES=1 -DWRONG_ORDER %s 2>&1 | FileCheck --check-prefix=ORDER %s
 // CHECK: exception specifications: cpu=1 kernel=ok 3 4 5 6
 
 #include <amp.h>
@@ -25,6 +27,11 @@ int conditional(int x) restrict(amp, cpu) noexcept(sizeof(int) == 4) {
 }
 int typed_throw(int x) restrict(cpu) throw(int) { return x + 5; }
 auto trailing(int x) restrict(amp, cpu) noexcept -> int { return x + 6; }
+
+#ifdef WRONG_ORDER
+// ORDER: restrict-before-exception-spec.cpp:[[@LINE+1]]:28: error: in C++ AMP a restriction specifier comes before the exception specification
+int wrong_order() noexcept restrict(amp, cpu) { return 0; }
+#endif
 
 int main() {
   Side s;
