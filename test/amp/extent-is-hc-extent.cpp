@@ -8,6 +8,8 @@
 #include <sstream>
 #include <type_traits>
 
+#include "../Inputs/checks.hpp"
+
 namespace user {
 // What C++ AMP code writes: a printer deduced from concurrency::extent<N>.
 template <int N>
@@ -25,13 +27,7 @@ int area(const concurrency::extent<2> &e) { return e[0] * e[1]; }
 int main() {
   using namespace concurrency;
   using namespace user;
-  int failures = 0;
-  auto check = [&](bool ok, const char *what) {
-    if (!ok) {
-      std::printf("FAILED: %s\n", what);
-      ++failures;
-    }
-  };
+  hcc_test::checks check;
 
   array<int, 2> a(6, 8);
   std::vector<int> host(12);
@@ -69,7 +65,7 @@ int main() {
     a[ti] = ti.tile[0] * 10 + ti.tile[1];
   });
   check(a(5, 7) == 11 && a(2, 3) == 0, "tiled kernel over get_extent().tile<>()");
-  if (failures == 0)
+  if (check.failures == 0)
     std::printf("extent is hc extent: ok\n");
-  return failures;
+  return check.failures;
 }

@@ -8,6 +8,8 @@
 #include <climits>
 #include <cstdio>
 
+#include "../Inputs/checks.hpp"
+
 using namespace concurrency;
 
 template <class Domain> bool rejected(const Domain &d) {
@@ -31,13 +33,7 @@ bool rejected(const tiled_extent<D0, D1, D2> &d) {
 }
 
 int main() {
-  int failures = 0;
-  auto check = [&](bool ok, const char *what) {
-    if (!ok) {
-      std::printf("FAILED: %s\n", what);
-      ++failures;
-    }
-  };
+  hcc_test::checks check;
   check(rejected(extent<1>(0)), "empty extent");
   check(rejected(extent<2>(16, 0)), "empty dimension");
   check(rejected(extent<3>(4, -1, 4)), "negative dimension");
@@ -55,7 +51,7 @@ int main() {
                     [=](tiled_index<16> t) restrict(amp) { v[t] = 1; });
   parallel_for_each(v.get_extent(), [=](index<1> i) restrict(amp) { v[i] += 1; });
   check(v[0] == 2 && v[63] == 2, "valid launches run");
-  if (failures == 0)
+  if (check.failures == 0)
     std::printf("launch domain checks: ok\n");
-  return failures;
+  return check.failures;
 }

@@ -7,16 +7,12 @@
 #include <cstdio>
 #include <vector>
 
+#include "../Inputs/checks.hpp"
+
 using namespace concurrency;
 
 int main() {
-  int failures = 0;
-  auto check = [&](bool ok, const char *what) {
-    if (!ok) {
-      std::printf("FAILED: %s\n", what);
-      ++failures;
-    }
-  };
+  hcc_test::checks check;
   accelerator_view av = accelerator().get_default_view();
   array<int, 2> a(4, 8, av);
   extent<2> e = a.extent;
@@ -48,7 +44,7 @@ int main() {
                     (t.tile_origin + t.local == t.global ? 100 : 0);
   });
   check(out(3, 7) == 124 && out(0, 0) == 124, "tiled_index::tile_extent");
-  if (failures == 0)
+  if (check.failures == 0)
     std::printf("container properties: ok\n");
-  return failures;
+  return check.failures;
 }

@@ -15,6 +15,8 @@ namespace api = concurrency;
 #include <cstdio>
 #include <vector>
 
+#include "../Inputs/checks.hpp"
+
 template <class F> bool throws(F f) {
   try {
     f();
@@ -27,13 +29,7 @@ template <class F> bool throws(F f) {
 int main() {
   std::vector<int> v(5 * 4);
   api::array_view<int, 2> av(api::extent<2>(5, 4), v);
-  int failures = 0;
-  auto check = [&](bool ok, const char *what) {
-    if (!ok) {
-      std::printf("FAILED: %s\n", what);
-      ++failures;
-    }
-  };
+  hcc_test::checks check;
   check(throws([&] { av.section(api::index<2>(6, 0)); }),
         "origin outside the view throws");
   check(throws([&] { av.section(api::index<2>(1, 1), api::extent<2>(5, 1)); }),
@@ -46,7 +42,7 @@ int main() {
 #else
   check(empty_throws, "C++ AMP mode: an empty section at the edge throws");
 #endif
-  if (failures == 0)
+  if (check.failures == 0)
     std::printf("section bounds: ok\n");
-  return failures;
+  return check.failures;
 }

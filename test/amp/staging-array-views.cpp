@@ -5,16 +5,12 @@
 #include <amp.h>
 #include <cstdio>
 
+#include "../Inputs/checks.hpp"
+
 using namespace concurrency;
 
 int main() {
-  int failures = 0;
-  auto check = [&](bool ok, const char *what) {
-    if (!ok) {
-      std::printf("FAILED: %s\n", what);
-      ++failures;
-    }
-  };
+  hcc_test::checks check;
   accelerator cpu(accelerator::cpu_accelerator);
   accelerator_view cpu_av = cpu.create_view();
   accelerator_view target = accelerator().create_view();
@@ -44,7 +40,7 @@ int main() {
   parallel_for_each(target, staging.get_extent(),
                     [&staging](index<1> i) restrict(amp) { staging[i] *= 2; });
   check(staging[7] == 14, "kernel on the associated view");
-  if (failures == 0)
+  if (check.failures == 0)
     std::printf("staging array views: ok\n");
-  return failures;
+  return check.failures;
 }

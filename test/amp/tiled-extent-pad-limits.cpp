@@ -6,16 +6,12 @@
 #include <climits>
 #include <cstdio>
 
+#include "../Inputs/checks.hpp"
+
 using namespace concurrency;
 
 int main() {
-  int failures = 0;
-  auto check = [&](bool ok, const char *what) {
-    if (!ok) {
-      std::printf("FAILED: %s\n", what);
-      ++failures;
-    }
-  };
+  hcc_test::checks check;
   auto t1 = extent<1>(INT_MAX - 1).tile<INT_MAX - 1>();
   check(t1.pad()[0] == INT_MAX - 1, "rank 1, one tile of INT_MAX - 1");
   auto t2 = extent<2>(INT_MAX - 1, INT_MAX - 11).tile<INT_MAX - 1, INT_MAX - 11>();
@@ -25,7 +21,7 @@ int main() {
   auto t4 = extent<2>(20, 40).tile<16, 16>();
   check(t4.pad() == extent<2>(32, 48) && t4.truncate() == extent<2>(16, 32),
         "ordinary rounding");
-  if (failures == 0)
+  if (check.failures == 0)
     std::printf("pad limits: ok\n");
-  return failures;
+  return check.failures;
 }

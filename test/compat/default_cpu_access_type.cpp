@@ -15,14 +15,10 @@ namespace api = hc;
 #endif
 #include <cstdio>
 
+#include "../Inputs/checks.hpp"
+
 int main() {
-  int failures = 0;
-  auto check = [&](bool ok, const char *what) {
-    if (!ok) {
-      std::printf("FAILED: %s\n", what);
-      ++failures;
-    }
-  };
+  hcc_test::checks check;
   api::accelerator acc;
   check(acc.get_default_cpu_access_type() == api::access_type_auto,
         "initial default is access_type_auto");
@@ -49,7 +45,7 @@ int main() {
         "an explicit access type wins");
   check(before.get_cpu_access_type() == api::access_type_read_write,
         "earlier arrays keep theirs");
-  if (failures == 0)
+  if (check.failures == 0)
     std::printf("default cpu access type: ok\n");
-  return failures;
+  return check.failures;
 }
