@@ -56,14 +56,6 @@ bool isInSystemHeader(const Decl &D) {
                               D.getLocation());
 }
 
-/// A __device__ or __host__ the user wrote (not one Clang or the plugin
-/// added).
-bool hasWrittenCudaSide(const FunctionDecl &D) {
-  const auto *Device = D.getAttr<CUDADeviceAttr>();
-  const auto *Host = D.getAttr<CUDAHostAttr>();
-  return (Device && !Device->isImplicit()) || (Host && !Host->isImplicit());
-}
-
 /// What the restriction specifiers (and, if \p CudaAttributes, Clang's
 /// CUDA attributes written by the user) of any declaration of \p FD say;
 /// nullopt if there are none. A declaration without any counts as
@@ -76,23 +68,26 @@ std::optional<AmpSides> writtenSides(const FunctionDecl &FD,
   bool Any = false, AnyPlain = false;
   for (const FunctionDecl *D : FD.redecls()) {
     Restriction R = writtenRestriction(*D);
-    if (R == Restriction::None && !D->isImplicit() &&
-        !(CudaAttributes && hasWrittenCudaSide(*D)))
-      AnyPlain = true;
     if (R == Restriction::Amp || R == Restriction::Both)
       Sides.Amp = Any = true;
     if (R == Restriction::Cpu || R == Restriction::Both)
       Sides.Cpu = Any = true;
-    if (!CudaAttributes)
-      continue;
-    const auto *Device = D->getAttr<CUDADeviceAttr>();
-    const auto *Host = D->getAttr<CUDAHostAttr>();
-    if (Device && !Device->isImplicit())
-      Sides.Amp = Any = true;
-    if (Host && !Host->isImplicit())
-      Sides.Cpu = Any = true;
-    if (D->hasAttr<CUDAGlobalAttr>())
-      Sides.Amp = Any = true;
+    // A __device__ or __host__ the user wrote (not one Clang or the plugin
+    // added).
+    bool WrittenDevice = false, WrittenHost = false;
+    if (CudaAttributes) {
+      const auto *Device = D->getAttr<CUDADeviceAttr>();
+      const auto *Host = D->getAttr<CUDAHostAttr>();
+      WrittenDevice = Device && !Device->isImplicit();
+      WrittenHost = Host && !Host->isImplicit();
+      if (WrittenDevice || D->hasAttr<CUDAGlobalAttr>())
+        Sides.Amp = Any = true;
+      if (WrittenHost)
+        Sides.Cpu = Any = true;
+    }
+    if (R == Restriction::None && !D->isImplicit() && !WrittenDevice &&
+        !WrittenHost)
+      AnyPlain = true;
   }
   if (!Any)
     return std::nullopt;

@@ -508,23 +508,24 @@ bool BodyChecker::VisitCallExpr(CallExpr *E) {
     ampError(E->getExprLoc(),
              "calls through function pointers are not supported in "
              "restrict(amp) code");
-  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E))
-    if (Sides.Amp && isTileBarrierWait(*Member))
-      if (const Expr *Cond = findDivergentCondition(*Member, Function, Ctx)) {
-        Report.error(E->getExprLoc(),
-                     "tile barrier in control flow that is not tile-uniform: "
-                     "the condition depends on the work-item's position in "
-                     "its tile");
-        Report.note(Cond->getExprLoc(), "the condition is here");
-      }
-  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E))
-    if (const CXXMethodDecl *MD = Member->getMethodDecl())
-      if (MD->isVirtual() && Sides.Amp && !isAmpLibraryClass(*MD->getParent()))
-        if (const auto *ME = dyn_cast<MemberExpr>(
-                Member->getCallee()->IgnoreParenImpCasts()))
-          if (!ME->hasQualifier())
-            ampError(E->getExprLoc(), "virtual function calls are not "
-                                      "supported in restrict(amp) code");
+  const auto *Member = dyn_cast<CXXMemberCallExpr>(E);
+  if (!Member || !Sides.Amp)
+    return true;
+  if (isTileBarrierWait(*Member))
+    if (const Expr *Cond = findDivergentCondition(*Member, Function, Ctx)) {
+      Report.error(E->getExprLoc(),
+                   "tile barrier in control flow that is not tile-uniform: "
+                   "the condition depends on the work-item's position in "
+                   "its tile");
+      Report.note(Cond->getExprLoc(), "the condition is here");
+    }
+  if (const CXXMethodDecl *MD = Member->getMethodDecl())
+    if (MD->isVirtual() && !isAmpLibraryClass(*MD->getParent()))
+      if (const auto *ME = dyn_cast<MemberExpr>(
+              Member->getCallee()->IgnoreParenImpCasts()))
+        if (!ME->hasQualifier())
+          ampError(E->getExprLoc(), "virtual function calls are not "
+                                    "supported in restrict(amp) code");
   return true;
 }
 

@@ -87,10 +87,7 @@ public:
       // A reference to a supported pointer is as good as the pointer.
       if (Pointee->isPointerType())
         return whyNotPointer(Pointee);
-      if (const CXXRecordDecl *RD = Pointee->getAsCXXRecordDecl())
-        if (isAmpArrayClass(*RD))
-          return "";
-      return whyNotObject(Pointee, /*ArrayElement=*/false);
+      return whyNotReferent(Pointee);
     }
     // Pointers to data members are offsets, and allowed.
     if (T->isMemberFunctionPointerType())
@@ -114,12 +111,17 @@ private:
       return "pointers to pointers are not supported";
     if (Pointee.isVolatileQualified())
       return "volatile is not supported";
-    // A pointer to an array (or texture) is as good as a reference to it:
-    // `array<int, 1> *p = &captured_by_reference;` is C++ AMP code.
-    if (const CXXRecordDecl *RD = Pointee->getAsCXXRecordDecl())
+    return whyNotReferent(Pointee);
+  }
+
+  /// What a reference or a pointer refers to. Arrays and textures, which
+  /// amp code cannot hold by value, may be reached through either:
+  /// `array<int, 1> *p = &captured_by_reference;` is C++ AMP code.
+  std::string whyNotReferent(QualType Referent) {
+    if (const CXXRecordDecl *RD = Referent->getAsCXXRecordDecl())
       if (isAmpArrayClass(*RD))
         return "";
-    return whyNotObject(Pointee, /*ArrayElement=*/false);
+    return whyNotObject(Referent, /*ArrayElement=*/false);
   }
 
   /// An object held by value.

@@ -40,17 +40,14 @@ bool try_retain(storage_object &s) {
   return false;
 }
 
-// The bytes of the array object as `q`'s kernel must see them: where the
-// launch bound the data somewhere else than its home (a C++ AMP staging
-// array keeps its data on the host and its associated device gets a cached
-// copy), the object's data pointer is replaced by the bound one.
-std::vector<unsigned char> image_contents(const storage_object &s,
-                                          const void *object, std::size_t size,
-                                          const void *bound) {
-  const auto *begin = static_cast<const unsigned char *>(object);
-  std::vector<unsigned char> bytes(begin, begin + size);
-  if (!bound || bound == s.home_ptr || !s.home_ptr)
-    return bytes;
+// The array object with its data pointer replaced by `bound` (the launch
+// bound the data somewhere else than its home: a C++ AMP staging array keeps
+// its data on the host and its associated device gets a cached copy).
+std::vector<unsigned char> with_bound_data(const storage_object &s,
+                                           const unsigned char *object,
+                                           std::size_t size,
+                                           const void *bound) {
+  std::vector<unsigned char> bytes(object, object + size);
   const auto home = reinterpret_cast<std::uintptr_t>(s.home_ptr);
   const auto here = reinterpret_cast<std::uintptr_t>(bound);
   for (std::size_t at = 0; at + sizeof home <= size; at += alignof(void *)) {
@@ -72,15 +69,24 @@ void *object_image(storage_object &s, const queue_ptr &q, const void *bound) {
   std::size_t size = s.array_object_size.load(std::memory_order_acquire);
   if (!object || size == 0)
     return nullptr;
-  std::vector<unsigned char> bytes = image_contents(s, object, size, bound);
-  if (!s.images.empty() && s.image_bytes == bytes)
+  // What the kernel must see: the object itself, unless the data is bound
+  // away from its home (then a rebound copy; arrays homed where they are
+  // used, the usual case, are compared in place without one).
+  const auto *contents = static_cast<const unsigned char *>(object);
+  std::vector<unsigned char> rebound;
+  if (bound && s.home_ptr && bound != s.home_ptr) {
+    rebound = with_bound_data(s, contents, size, bound);
+    contents = rebound.data();
+  }
+  if (!s.images.empty() && s.image_bytes.size() == size &&
+      std::memcmp(s.image_bytes.data(), contents, size) == 0)
     return s.images.back();
   // A new image rather than overwriting the current one: kernels already
   // enqueued may still read it.
   s.images.reserve(s.images.size() + 1);
   void *image = q->get_device().allocate(size);
   s.images.push_back(image);
-  s.image_bytes = std::move(bytes);
+  s.image_bytes.assign(contents, contents + size);
   if (q->get_device().info().is_host_memory)
     std::memcpy(image, s.image_bytes.data(), size);
   else
