@@ -24,6 +24,10 @@
 //    Clang expects an expression; the attribute, or the macro, moves behind
 //    the introducer (and its template parameters, if any):
 //      __attribute__((amp)) [=](int i) { }  -> [=] __attribute__((amp)) (int i) { }
+//  - after the parameter list of a function *type* (`int (*)(int)
+//    restrict(cpu)` as a template argument, a typedef, a parameter), where
+//    a GNU attribute would appertain to the type: nowhere, the specifier is
+//    dropped (function pointer types carry no restriction here);
 //  - anywhere else (declaration positions: `[[hc]] void f();`, after a
 //    lambda introducer, macro bodies) in place.
 //
@@ -43,6 +47,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
+#include <utility>
 
 using namespace clang;
 
@@ -86,14 +91,17 @@ private:
   void collectAttributeMacros();
   std::optional<size_t> findParameterListClose(size_t Before) const;
   bool isLambdaParameterList(size_t Open) const;
+  bool isFunctionTypeParameterList(size_t Open) const;
   std::optional<size_t> findDeclaratorIdStart(size_t ParamOpen) const;
   std::optional<size_t> lambdaIntroducerEnd(size_t Bracket) const;
   bool startsLambda(size_t I, size_t After) const;
 
   void rewriteInPlace(const Specifier &S);
   void moveTo(const Specifier &S, unsigned Offset, bool SpaceAfter);
+  void remove(const Specifier &S);
   void placeAfterParameterList(const Specifier &S);
   const char *restrictionContextOf(const Specifier &S) const;
+  std::pair<bool, bool> namedSides(const Specifier &S) const;
   std::optional<size_t> trailingReturnTypeEnd(size_t Arrow) const;
   std::optional<size_t> exceptionSpecificationEnd(size_t I) const;
   bool followsExceptionSpecification(size_t Open) const;
@@ -277,6 +285,45 @@ bool SpecifierRewriter::isLambdaParameterList(size_t Open) const {
       return isLambdaParameterList(*AttrOpen - 1);
   }
   return false;
+}
+
+/// Fundamental type names, which may end the return type of a function
+/// type written without a declarator (`int (int)`).
+static bool isFundamentalTypeWord(const RawToken &Tok) {
+  for (const char *Word : {"void", "bool", "char", "char8_t", "char16_t",
+                           "char32_t", "wchar_t", "short", "int", "long",
+                           "float", "double", "signed", "unsigned"})
+    if (Tok.isWord(Word))
+      return true;
+  return false;
+}
+
+/// Whether the parameter list at \p Open belongs to a function *type*
+/// rather than to a function being declared: `int (*)(int)`,
+/// `int (*fp)(int)`, `int (S::*pm)(int)`, `const int && (int)`, `int (int)`
+/// (template arguments, typedefs, parameters of function pointer type).
+bool SpecifierRewriter::isFunctionTypeParameterList(size_t Open) const {
+  if (Open == 0)
+    return false;
+  const RawToken &Prev = tok(Open - 1);
+  bool AfterOperator = Open >= 2 && tok(Open - 2).isWord("operator");
+  if (Prev.is(tok::r_paren)) {
+    std::optional<size_t> Inner = findOpening(Tokens, Open - 1);
+    if (!Inner || (*Inner > 0 && tok(*Inner - 1).isWord("operator")))
+      return false;
+    // A parenthesised declarator: (*), (*name), (&name), (S::*name).
+    for (size_t I = *Inner + 1; I + 1 < Open; ++I) {
+      const RawToken &T = tok(I);
+      if (T.is(tok::star) || T.is(tok::amp) || T.is(tok::ampamp))
+        return true;
+      if (!T.is(tok::raw_identifier) && !T.is(tok::coloncolon))
+        return false;
+    }
+    return false;
+  }
+  if (Prev.is(tok::star) || Prev.is(tok::amp) || Prev.is(tok::ampamp))
+    return !AfterOperator;
+  return isFundamentalTypeWord(Prev);
 }
 
 std::optional<size_t>
@@ -463,7 +510,11 @@ void SpecifierRewriter::moveTo(const Specifier &S, unsigned Offset,
     Moved = "__attribute__((" + gnuAttributeList(S) + "))";
   if (!Moved.empty())
     Edits.push_back({Offset, 0, SpaceAfter ? Moved + " " : " " + Moved});
+  remove(S);
+}
 
+/// Deletes \p S, keeping the line breaks it held.
+void SpecifierRewriter::remove(const Specifier &S) {
   unsigned Begin = tok(S.Open).Offset;
   unsigned End = tok(S.End).Offset + tok(S.End).Length;
   Edits.push_back({Begin, End - Begin, lineBreaksOf(Text, Tokens, S)});
@@ -480,6 +531,20 @@ void SpecifierRewriter::placeAfterParameterList(const Specifier &S) {
     return;
   }
   bool RightAfterParams = *ParamClose + 1 == S.Open;
+  // A function type has no declaration for the attribute to go to, and
+  // here it carries no restriction (function pointers are called only from
+  // the side they were taken on): the specifier is dropped. C++ AMP 1.2
+  // section 2.3.1 makes such types restrict(cpu), which they may say;
+  // restrict(amp) on them is an error in C++ AMP mode.
+  if (isFunctionTypeParameterList(*ParamOpen)) {
+    if (Options.AmpOrderRules && namedSides(S).first)
+      Edits.push_back({tok(S.Open).Offset, 0,
+                       "_Pragma(\"GCC error \\\"restrict(amp) cannot be "
+                       "applied to function pointers, function references "
+                       "or pointers to member functions\\\"\") "});
+    remove(S);
+    return;
+  }
   if (isLambdaParameterList(*ParamOpen)) {
     if (RightAfterParams)
       rewriteInPlace(S);
@@ -536,8 +601,9 @@ SpecifierRewriter::exceptionSpecificationEnd(size_t I) const {
   return findClosing(Tokens, I + 1);
 }
 
-/// "amp" for an amp-only specifier, "cpu" for a cpu-only one, else null.
-const char *SpecifierRewriter::restrictionContextOf(const Specifier &S) const {
+/// Whether \p S (a restriction or a bracketed list) names amp (hc) and
+/// cpu. Other kinds name neither as far as this file is concerned.
+std::pair<bool, bool> SpecifierRewriter::namedSides(const Specifier &S) const {
   bool Amp = S.Amp, Cpu = S.Cpu;
   if (S.Kind == Specifier::Bracketed) {
     for (size_t I = S.Open + 2; I + 1 < S.End; ++I) {
@@ -549,9 +615,15 @@ const char *SpecifierRewriter::restrictionContextOf(const Specifier &S) const {
       Amp |= Name == "hc";
       Cpu |= Name == "cpu";
     }
-  } else if (S.Kind != Specifier::Restrict) {
-    return nullptr;
   }
+  return {Amp, Cpu};
+}
+
+/// "amp" for an amp-only specifier, "cpu" for a cpu-only one, else null.
+const char *SpecifierRewriter::restrictionContextOf(const Specifier &S) const {
+  if (S.Kind != Specifier::Restrict && S.Kind != Specifier::Bracketed)
+    return nullptr;
+  auto [Amp, Cpu] = namedSides(S);
   if (Amp == Cpu)
     return nullptr;
   return Amp ? "amp" : "cpu";

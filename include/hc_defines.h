@@ -28,6 +28,9 @@
 #include <algorithm>
 #include <cassert>
 #include <chrono>
+// hcc's libc++ made INT_MAX and friends visible through <chrono> (its
+// <ratio> includes <climits>); libstdc++'s does not.
+#include <climits>
 #include <cstdarg>
 #include <cstdint>
 #include <cstdio>

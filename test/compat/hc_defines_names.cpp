@@ -1,7 +1,7 @@
 // RUN: %hcc -hc %s -o %t && %t
 // <hc.hpp> makes visible what hcc's <hc_defines.h> did: the C and C++
 // library names hc code uses without including them (assert, memcpy,
-// va_list, malloc, std::map, std::thread...), hc::half, auto_voidp and the
+// va_list, malloc, INT_MAX, std::map, std::thread...), hc::half, auto_voidp and the
 // CLK_* flags; and `using namespace hc;` leaves `index<1>` unambiguous
 // although <cstring> is included.
 #include <hc.hpp>
@@ -40,10 +40,10 @@ int main() {
                (f.get() == 6) + (static_cast<float>(h) == 1.5f) +
                (i[0] == 3) + (e[0] == 4) +
                (CLK_LOCAL_MEM_FENCE == 1 && CLK_GLOBAL_MEM_FENCE == 2) +
-               (TLS_QUEUE == 1);
+               (TLS_QUEUE == 1) + (INT_MAX == 2147483647 && CHAR_BIT == 8);
   std::free(raw);
-  if (checks != 12) {
-    std::printf("FAILED: %d of 12 checks passed\n", checks);
+  if (checks != 13) {
+    std::printf("FAILED: %d of 13 checks passed\n", checks);
     return 1;
   }
   return 0;
