@@ -595,9 +595,19 @@ static bool isStateless(QualType T) {
 }
 
 bool BodyChecker::VisitDeclRefExpr(DeclRefExpr *E) {
+  const ValueDecl *D = E->getDecl();
+  // Function pointers and references are restrict(cpu) (2.3.1): cpu code
+  // may not point one at a function that has no cpu side.
+  if (Sides.Cpu && !CalleeExprs.count(E))
+    if (const auto *FD = dyn_cast<FunctionDecl>(D))
+      if (!ampSidesOf(*FD).Cpu && !ampOverloadSides(*FD).covers(AmpSides::cpu()))
+        Report.error(E->getLocation(),
+                     "'" + nameOf(*FD) + "' (" + ampSidesOf(*FD).spelling() +
+                         ") cannot be pointed to or referred to from cpu "
+                         "code: function pointers and references are "
+                         "restrict(cpu)");
   if (!Sides.Amp)
     return true;
-  const ValueDecl *D = E->getDecl();
   if (const auto *Var = dyn_cast<VarDecl>(D)) {
     // Constants folded into the code (a non-odr-use) need no storage, and
     // an object without state (a captureless lambda kept in a static, say)

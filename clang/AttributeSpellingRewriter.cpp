@@ -95,10 +95,12 @@ private:
   std::optional<size_t> findDeclaratorIdStart(size_t ParamOpen) const;
   std::optional<size_t> lambdaIntroducerEnd(size_t Bracket) const;
   bool startsLambda(size_t I, size_t After) const;
+  bool followsDeclarator(const Specifier &S) const;
 
   void rewriteInPlace(const Specifier &S);
   void moveTo(const Specifier &S, unsigned Offset, bool SpaceAfter);
   void remove(const Specifier &S);
+  void insertError(const Specifier &S, llvm::StringRef Message);
   void placeAfterParameterList(const Specifier &S);
   const char *restrictionContextOf(const Specifier &S) const;
   std::pair<bool, bool> namedSides(const Specifier &S) const;
@@ -389,6 +391,23 @@ bool SpecifierRewriter::isBareRestrictQualifier(size_t I) const {
   return Name && !isStatementKeyword(tok(*Name));
 }
 
+/// Whether \p S may belong to a function or lambda
+/// declarator: it follows a parameter list (and its qualifiers, also when
+/// macros spell them), a lambda introducer or a macro use, or precedes a
+/// lambda introducer (the original hcc's `restrict(amp) [=](...)`). Not, say,
+/// an object's declarator: `int *p restrict(cpu);`.
+bool SpecifierRewriter::followsDeclarator(const Specifier &S) const {
+  if (startsLambda(S.End + 1, S.End))
+    return true;
+  size_t J = S.Open;
+  while (J > 0 && (tok(J - 1).is(tok::raw_identifier) ||
+                   tok(J - 1).is(tok::amp) || tok(J - 1).is(tok::ampamp)))
+    --J;
+  if (J > 0 && tok(J - 1).is(tok::r_square))
+    return true;
+  return findParameterListClose(J).has_value();
+}
+
 /// "hc, cpu": the names of a specifier, without whatever else lies inside.
 /// restrict(amp) is hcc's [[hc]], restrict(cpu) its [[cpu]], and both are
 /// [[hc, cpu]]; the attributes decide what that means (ExecutionSpace.h).
@@ -513,6 +532,14 @@ void SpecifierRewriter::moveTo(const Specifier &S, unsigned Offset,
   remove(S);
 }
 
+/// Makes the compile fail at \p S with \p Message (C++ AMP's grammar
+/// rules, which Clang does not know): a `#pragma GCC error` in front of it.
+void SpecifierRewriter::insertError(const Specifier &S,
+                                    llvm::StringRef Message) {
+  Edits.push_back({tok(S.Open).Offset, 0,
+                   "_Pragma(\"GCC error \\\"" + Message.str() + "\\\"\") "});
+}
+
 /// Deletes \p S, keeping the line breaks it held.
 void SpecifierRewriter::remove(const Specifier &S) {
   unsigned Begin = tok(S.Open).Offset;
@@ -538,14 +565,18 @@ void SpecifierRewriter::placeAfterParameterList(const Specifier &S) {
   // restrict(amp) on them is an error in C++ AMP mode.
   if (isFunctionTypeParameterList(*ParamOpen)) {
     if (Options.AmpOrderRules && namedSides(S).first)
-      Edits.push_back({tok(S.Open).Offset, 0,
-                       "_Pragma(\"GCC error \\\"restrict(amp) cannot be "
-                       "applied to function pointers, function references "
-                       "or pointers to member functions\\\"\") "});
+      insertError(S, "restrict(amp) cannot be applied to function pointers, "
+                     "function references or pointers to member functions");
     remove(S);
     return;
   }
   if (isLambdaParameterList(*ParamOpen)) {
+    // C++ AMP's lambda declarator: (params) mutable restrict(...) throw()
+    // -> T.
+    if (Options.AmpOrderRules && S.Kind != Specifier::Gnu &&
+        tok(S.End + 1).isWord("mutable"))
+      insertError(S, "in C++ AMP a lambda's restriction specifier comes "
+                     "after 'mutable'");
     if (RightAfterParams)
       rewriteInPlace(S);
     else
@@ -712,10 +743,13 @@ llvm::SmallVector<Edit, 8> SpecifierRewriter::run() {
 
     if (Options.AmpOrderRules && S->Kind != Specifier::Gnu &&
         !InDirective[S->Open] && followsExceptionSpecification(S->Open))
-      Edits.push_back({tok(S->Open).Offset, 0,
-                       "_Pragma(\"GCC error \\\"in C++ AMP a restriction "
-                       "specifier comes before the exception "
-                       "specification\\\"\") "});
+      insertError(*S, "in C++ AMP a restriction specifier comes before the "
+                      "exception specification");
+
+    if (Options.AmpOrderRules && S->Kind == Specifier::Restrict &&
+        !InDirective[S->Open] && !followsDeclarator(*S))
+      insertError(*S, "a restriction specifier follows the parameter list "
+                      "of a function or lambda");
 
     if (startsLambda(S->End + 1, S->End)) {
       if (std::optional<size_t> End = lambdaIntroducerEnd(S->End + 1)) {

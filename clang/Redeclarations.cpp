@@ -32,6 +32,8 @@
 
 #include "Redeclarations.h"
 
+#include "AmpMode.h"
+#include "AmpRestriction.h"
 #include "ExecutionSpace.h"
 
 #include "clang/AST/ASTContext.h"
@@ -247,6 +249,45 @@ Previous *findSameFunction(llvm::MutableArrayRef<Previous> Candidates,
   });
 }
 
+const char *spellingOf(Restriction R) {
+  switch (R) {
+  case Restriction::Amp:
+    return "restrict(amp)";
+  case Restriction::Both:
+    return "restrict(amp, cpu)";
+  default:
+    return "restrict(cpu)";
+  }
+}
+
+/// C++ AMP: a function's restriction is part of its type, so declaring it
+/// restrict(amp, cpu) where an earlier declaration said restrict(amp) or
+/// restrict(cpu) (or the reverse) is an error (Visual C++'s C3935). hcc's
+/// reading of a declaration without restriction, which the original hcc
+/// merged with any other, is kept.
+void checkAmpRestrictionMatch(Sema &S, const FunctionDecl &New, Restriction R,
+                              const Previous &Same) {
+  if (R == Restriction::None || Same.Place.Twin || !isAmpUserCode(New))
+    return;
+  for (const FunctionDecl *D : Same.First->redecls()) {
+    Restriction Old = writtenRestriction(*D);
+    if (D == &New || Old == Restriction::None ||
+        (R == Restriction::Both) == (Old == Restriction::Both))
+      continue;
+    DiagnosticsEngine &Diags = S.getDiagnostics();
+    Diags.Report(New.getLocation(),
+                 Diags.getCustomDiagID(
+                     DiagnosticsEngine::Error,
+                     "'%0' is declared %1 here and %2 before: a function's "
+                     "restriction specifiers are part of its type"))
+        << New.getQualifiedNameAsString() << spellingOf(R) << spellingOf(Old);
+    Diags.Report(D->getLocation(),
+                 Diags.getCustomDiagID(DiagnosticsEngine::Note,
+                                       "previous declaration is here"));
+    return;
+  }
+}
+
 void onFunctionDeclaration(Sema &S, FunctionDecl &New) {
   ASTContext &Ctx = S.getASTContext();
   Restriction R = writtenRestriction(New);
@@ -270,6 +311,8 @@ void onFunctionDeclaration(Sema &S, FunctionDecl &New) {
   // A new function, or the union of what the function and New say (the
   // two halves of a twin pair keep their restriction).
   Placement Place{R, /*Twin=*/false, /*AmpTagged=*/R == Restriction::Amp};
+  if (Same && isAmpMode())
+    checkAmpRestrictionMatch(S, New, R, *Same);
   if (Same) {
     Place = Same->Place;
     if (!Place.Twin)
