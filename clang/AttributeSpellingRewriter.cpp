@@ -47,6 +47,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
+#include <deque>
 #include <utility>
 
 using namespace clang;
@@ -80,6 +81,11 @@ public:
 
   /// Collects the edits for every specifier; returns them sorted.
   llvm::SmallVector<Edit, 8> run();
+  /// Only records the attribute macros the text defines.
+  void collectMacroDefinitions() {
+    markDirectives();
+    collectAttributeMacros();
+  }
 
 private:
   std::optional<Specifier> matchSpecifier(size_t I) const;
@@ -470,7 +476,7 @@ void SpecifierRewriter::collectAttributeMacros() {
     if (!S)
       S = matchGnuHccAttribute(Body);
     if (S && (tok(S->End + 1).StartOfLine || isKind(S->End + 1, tok::eof)))
-      Options.AttributeMacros->insert(tok(Name).Identifier);
+      (*Options.AttributeMacros)[tok(Name).Identifier] = namedSides(*S).first;
   }
 }
 
@@ -636,14 +642,20 @@ SpecifierRewriter::exceptionSpecificationEnd(size_t I) const {
 /// cpu. Other kinds name neither as far as this file is concerned.
 std::pair<bool, bool> SpecifierRewriter::namedSides(const Specifier &S) const {
   bool Amp = S.Amp, Cpu = S.Cpu;
-  if (S.Kind == Specifier::Bracketed) {
-    for (size_t I = S.Open + 2; I + 1 < S.End; ++I) {
+  if (S.Kind == Specifier::Macro) {
+    // Only whether it names amp is recorded for a macro.
+    auto It = Options.AttributeMacros->find(tok(S.Open).Identifier);
+    return {It != Options.AttributeMacros->end() && It->second, false};
+  }
+  if (S.Kind == Specifier::Bracketed || S.Kind == Specifier::Gnu) {
+    size_t First = S.Kind == Specifier::Gnu ? S.Open + 3 : S.Open + 2;
+    for (size_t I = First; I + 1 < S.End; ++I) {
       if (!Tokens[I].is(tok::raw_identifier))
         continue;
       llvm::StringRef Name = Tokens[I].Identifier;
       if (Name.size() > 4 && Name.starts_with("__") && Name.ends_with("__"))
         Name = Name.drop_front(2).drop_back(2);
-      Amp |= Name == "hc";
+      Amp |= Name == "hc" || Name == "amp";
       Cpu |= Name == "cpu";
     }
   }
@@ -722,6 +734,8 @@ llvm::SmallVector<Edit, 8> SpecifierRewriter::run() {
   markDirectives();
   collectAttributeMacros();
   for (size_t I = 0; I < Tokens.size(); ++I) {
+    if (tok(I).FromMacro)
+      continue; // Read through, never rewritten.
     std::optional<Specifier> S = matchSpecifier(I);
     if (!S)
       S = matchRestrict(I);
@@ -757,7 +771,12 @@ llvm::SmallVector<Edit, 8> SpecifierRewriter::run() {
         continue;
       }
     }
-    if (S->Kind == Specifier::Gnu || S->Kind == Specifier::Macro)
+    if (S->Kind == Specifier::Gnu)
+      continue;
+    // A macro use stays where it is unless the declarator it ends needs
+    // the attribute elsewhere (a trailing return type, an exception
+    // specification, 'mutable' before it, a function type).
+    if (S->Kind == Specifier::Macro && !findParameterListClose(S->Open))
       continue;
     placeAfterParameterList(*S);
   }
@@ -802,15 +821,13 @@ static bool isIdentifierChar(char C) {
   return llvm::isAlnum(C) || C == '_' || C == '$';
 }
 
-/// \p Word as a whole identifier followed, after blanks, by \p Next.
-static bool mayContainWordBefore(llvm::StringRef Source, llvm::StringRef Word,
-                                 char Next) {
+/// \p Word as a whole identifier.
+static bool mayContainWord(llvm::StringRef Source, llvm::StringRef Word) {
   for (size_t Pos = Source.find(Word); Pos != llvm::StringRef::npos;
        Pos = Source.find(Word, Pos + 1)) {
-    if (Pos > 0 && isIdentifierChar(Source[Pos - 1]))
-      continue;
-    size_t After = Source.find_first_not_of(" \t\r\n\f\v", Pos + Word.size());
-    if (After != llvm::StringRef::npos && Source[After] == Next)
+    size_t End = Pos + Word.size();
+    if ((Pos == 0 || !isIdentifierChar(Source[Pos - 1])) &&
+        (End == Source.size() || !isIdentifierChar(Source[End])))
       return true;
   }
   return false;
@@ -864,9 +881,59 @@ static bool mayNeedRewriting(llvm::StringRef Source,
     return true;
   if (Options.AttributeMacros)
     for (const auto &Macro : *Options.AttributeMacros)
-      if (mayContainWordBefore(Source, Macro.getKey(), '['))
+      if (mayContainWord(Source, Macro.getKey()))
         return true;
   return false;
+}
+
+/// \p Tokens with every use of an object-like command-line macro replaced
+/// by the tokens of its value (FromMacro, at the use's offset), so that
+/// `f() CV_QUALIFIER __GPU -> T` reads as the declarator it is. \p Values
+/// keeps the lexed spellings alive (a deque: they never move).
+static llvm::SmallVector<RawToken, 0>
+expandCommandLineMacros(llvm::ArrayRef<RawToken> Tokens,
+                        const llvm::StringMap<std::string> &Macros,
+                        const LangOptions &LangOpts,
+                        std::deque<std::string> &Values) {
+  llvm::SmallVector<RawToken, 0> Expanded;
+  Expanded.reserve(Tokens.size());
+  // A line that starts with a macro expanding to nothing starts with the
+  // next token (directives are told apart by their line's first token).
+  bool LineStartPending = false;
+  for (const RawToken &Tok : Tokens) {
+    auto Macro = Tok.is(tok::raw_identifier) ? Macros.find(Tok.Identifier)
+                                             : Macros.end();
+    if (Macro == Macros.end()) {
+      Expanded.push_back(Tok);
+      Expanded.back().StartOfLine |= LineStartPending;
+      LineStartPending = false;
+      continue;
+    }
+    Values.push_back(Macro->second);
+    llvm::SmallVector<RawToken, 0> Value = lexRaw(Values.back(), LangOpts);
+    LineStartPending |= Tok.StartOfLine;
+    for (RawToken &T : llvm::make_range(Value.begin(), Value.end() - 1)) {
+      T.Offset = Tok.Offset;
+      T.Length = Tok.Length;
+      T.StartOfLine = LineStartPending;
+      T.FromMacro = true;
+      LineStartPending = false;
+      Expanded.push_back(T);
+    }
+  }
+  return Expanded;
+}
+
+void collectAttributeMacroDefinitions(llvm::StringRef Source,
+                                      const LangOptions &LangOpts,
+                                      const RewriteOptions &Options) {
+  if (!Options.AttributeMacros ||
+      !(mayContainHccSpecifier(Source) || mayContainRestrict(Source) ||
+        mayContainGnuHccAttribute(Source)))
+    return;
+  std::string Text = Source.str();
+  llvm::SmallVector<RawToken, 0> Tokens = lexRaw(Text, LangOpts);
+  SpecifierRewriter(Text, Tokens, Options).collectMacroDefinitions();
 }
 
 std::optional<std::string>
@@ -879,6 +946,10 @@ rewriteHccAttributeSpellings(llvm::StringRef Source,
   // The lexer needs a NUL-terminated buffer.
   std::string Text = Source.str();
   llvm::SmallVector<RawToken, 0> Tokens = lexRaw(Text, LangOpts);
+  std::deque<std::string> Values; // Own the expansions' spellings.
+  if (Options.CommandLineMacros && !Options.CommandLineMacros->empty())
+    Tokens = expandCommandLineMacros(Tokens, *Options.CommandLineMacros,
+                                     LangOpts, Values);
   llvm::SmallVector<Edit, 8> Edits =
       SpecifierRewriter(Text, Tokens, Options).run();
   if (Edits.empty())

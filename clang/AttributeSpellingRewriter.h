@@ -20,7 +20,7 @@
 #define HCC_CLANG_ATTRIBUTESPELLINGREWRITER_H
 
 #include "llvm/ADT/StringRef.h"
-#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <optional>
 #include <string>
@@ -37,7 +37,12 @@ struct RewriteOptions {
   /// (`#define __KERNEL__ __attribute__((amp))`), from the files rewritten
   /// so far; each file adds its own first. A use of one in front of a
   /// lambda introducer is moved behind it, like the attribute itself.
-  llvm::StringSet<> *AttributeMacros = nullptr;
+  /// The value says whether the specifier names amp (hc).
+  llvm::StringMap<bool> *AttributeMacros = nullptr;
+  /// Object-like macros of the command line (-D), by name: their values.
+  /// The rewriter reads a declarator through them (`f() CV_QUALIFIER
+  /// RESTRICTION -> T` with -DCV_QUALIFIER=const), never rewrites them.
+  const llvm::StringMap<std::string> *CommandLineMacros = nullptr;
   /// C++ AMP mode: a restriction written after an exception specification
   /// (`void f() throw() restrict(cpu)`) is an error, as in Visual C++'s
   /// grammar; the rewrite puts a `#pragma GCC error` in front of it.
@@ -64,6 +69,13 @@ std::optional<std::string>
 rewriteHccAttributeSpellings(llvm::StringRef Source,
                              const clang::LangOptions &LangOpts,
                              const RewriteOptions &Options = {});
+
+/// Adds to \p Options.AttributeMacros the attribute macros that
+/// \p Source defines, without rewriting it (headers read ahead of the main
+/// file, SourceRewriting.cpp).
+void collectAttributeMacroDefinitions(llvm::StringRef Source,
+                                      const clang::LangOptions &LangOpts,
+                                      const RewriteOptions &Options);
 
 } // namespace hcc
 

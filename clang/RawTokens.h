@@ -31,6 +31,9 @@ struct RawToken {
   unsigned Length;
   llvm::StringRef Identifier; // Set for raw identifiers only.
   bool StartOfLine = false;   // First token of its line (directives).
+  /// A token of a command-line macro's expansion, standing where the macro
+  /// is used: Offset and Length are those of the macro's name.
+  bool FromMacro = false;
 
   bool is(clang::tok::TokenKind K) const { return Kind == K; }
   bool isWord(llvm::StringRef Word) const {

@@ -92,10 +92,12 @@ void PassCommandBuilder::addCommonOffloadArgs(std::vector<std::string> &Args,
   // without the rest of -fms-extensions. C++ AMP code was written for
   // Visual C++, which takes dynamic exception specifications (`throw(int)`)
   // in every language version; ISO C++17 removed them and Clang rejects
-  // them by default, so C++ AMP mode accepts them as an extension.
+  // them by default, so C++ AMP mode accepts them as an extension; the
+  // same for the `register` storage class.
   if (Opts.Language == LanguageMode::AMP)
     Args.insert(Args.end(), {"-D__KALMAR_AMP__=1", "-D__HCC_AMP__=1",
-                             "-fdeclspec", "-Wno-dynamic-exception-spec"});
+                             "-fdeclspec", "-Wno-dynamic-exception-spec",
+                             "-Wno-register"});
   else
     Args.insert(Args.end(), {"-D__KALMAR_HC__=1", "-D__HCC_HC__=1"});
 
