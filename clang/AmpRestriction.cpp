@@ -279,6 +279,32 @@ bool isAmpLibraryLocation(const SourceManager &SM, SourceLocation Loc) {
 
 AmpSides ampSidesOf(const FunctionDecl &FD) { return cache().get(FD); }
 
+/// Whether \p Other may be \p FD's twin: overloading on restriction pairs
+/// functions of one signature, so a parameter of another type rules it
+/// out. A template's dependent parameter may be anything, but only a
+/// function template's specialization can be the twin of a template.
+static bool mayBeRestrictionOverload(const FunctionDecl &FD,
+                                     const FunctionDecl &Other) {
+  if (Other.isVariadic())
+    return true;
+  if (Other.getNumParams() != FD.getNumParams())
+    return false;
+  ASTContext &Ctx = FD.getASTContext();
+  bool FromTemplate = FD.getPrimaryTemplate() != nullptr;
+  for (unsigned I = 0; I < FD.getNumParams(); ++I) {
+    QualType A = FD.getParamDecl(I)->getType();
+    QualType B = Other.getParamDecl(I)->getType();
+    if (A->isDependentType() || B->isDependentType()) {
+      if (!FromTemplate)
+        return false;
+      continue;
+    }
+    if (!Ctx.hasSameType(A, B))
+      return false;
+  }
+  return true;
+}
+
 AmpSides ampOverloadSides(const FunctionDecl &FD) {
   AmpSides Sides = ampSidesOf(FD);
   DeclarationName Name = FD.getDeclName();
@@ -297,7 +323,7 @@ AmpSides ampOverloadSides(const FunctionDecl &FD) {
     if (!Other || Other->getCanonicalDecl() == FD.getCanonicalDecl() ||
         Other->isImplicit())
       continue;
-    if (Other->getNumParams() != FD.getNumParams() && !Other->isVariadic())
+    if (!mayBeRestrictionOverload(FD, *Other))
       continue;
     AmpSides OtherSides = ampSidesOf(*Other);
     Sides.Amp |= OtherSides.Amp;

@@ -150,6 +150,7 @@ public:
   bool VisitCXXConstructExpr(CXXConstructExpr *E);
   bool VisitCXXBindTemporaryExpr(CXXBindTemporaryExpr *E);
   bool VisitVarDecl(VarDecl *VD);
+  void checkContainerElement(const VarDecl &VD);
   bool VisitDeclRefExpr(DeclRefExpr *E);
   bool VisitMemberExpr(MemberExpr *E);
 
@@ -551,6 +552,7 @@ bool BodyChecker::VisitVarDecl(VarDecl *VD) {
             Ctx.getBaseElementType(VD->getType())->getAsCXXRecordDecl())
       if (RD->hasDefinition() && !RD->hasTrivialDestructor())
         checkCall(RD->getDestructor(), VD->getLocation());
+  checkContainerElement(*VD);
   if (!Sides.Amp)
     return true;
   QualType Type = VD->getType();
@@ -585,6 +587,24 @@ bool BodyChecker::VisitVarDecl(VarDecl *VD) {
                                         "code: " +
                                         Why);
   return true;
+}
+
+/// C++ AMP 1.2 chapter 5: an array's or array_view's element type is
+/// amp-compatible and no container (`array<array<int>>` is an error), on
+/// either side.
+void BodyChecker::checkContainerElement(const VarDecl &VD) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      VD.getType().getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || (Spec->getName() != "array" && Spec->getName() != "array_view") ||
+      !isAmpContainerClass(*Spec) || Spec->getTemplateArgs().size() == 0 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return;
+  QualType Element = Spec->getTemplateArgs()[0].getAsType();
+  std::string Why = whyNotContainerElement(Element.getUnqualifiedType(), Ctx);
+  if (!Why.empty())
+    Report.error(VD.getLocation(), "'" + typeName(VD.getType(), Ctx) +
+                                       "' cannot hold elements of type '" +
+                                       typeName(Element, Ctx) + "': " + Why);
 }
 
 /// A class object with no data to read: no non-static data members, no

@@ -235,4 +235,44 @@ std::string whyNotAmpType(QualType T, AmpTypeUse Use, ASTContext &Ctx) {
   return Judge->whyNot(T, Use);
 }
 
+bool isAmpContainerClass(const CXXRecordDecl &RD) {
+  if (isAmpArrayClass(RD))
+    return true;
+  StringRef Name = RD.getName();
+  return (Name == "array_view" || Name == "texture_view" ||
+          Name == "writeonly_texture_view") &&
+         isAmpLibraryClass(RD);
+}
+
+/// The first container \p T holds (itself, a base, a member, an array
+/// element), if any.
+static const CXXRecordDecl *containedContainer(QualType T, unsigned Depth) {
+  const CXXRecordDecl *RD =
+      T.getCanonicalType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || Depth > 16)
+    return nullptr;
+  RD = RD->getDefinition();
+  if (isAmpContainerClass(*RD))
+    return RD;
+  if (isAmpLibraryClass(*RD))
+    return nullptr;
+  for (const CXXBaseSpecifier &Base : RD->bases())
+    if (const CXXRecordDecl *Found = containedContainer(Base.getType(), Depth + 1))
+      return Found;
+  for (const FieldDecl *Field : RD->fields())
+    if (const CXXRecordDecl *Found =
+            containedContainer(Field->getType().getNonReferenceType(), Depth + 1))
+      return Found;
+  return nullptr;
+}
+
+std::string whyNotContainerElement(QualType T, ASTContext &Ctx) {
+  if (T->isDependentType())
+    return "";
+  if (const CXXRecordDecl *Container = containedContainer(T, 0))
+    return "it holds a '" + Container->getQualifiedNameAsString() +
+           "', and containers cannot hold containers";
+  return whyNotAmpType(T, AmpTypeUse::Member, Ctx);
+}
+
 } // namespace hcc

@@ -50,6 +50,15 @@ bool isAmpLibraryClass(const clang::CXXRecordDecl &RD);
 /// amp code reaches only by reference, as C++ AMP 1.2 says of both.
 bool isAmpArrayClass(const clang::CXXRecordDecl &RD);
 
+/// concurrency::array, array_view, graphics::texture and its views: data
+/// containers, which cannot hold one another.
+bool isAmpContainerClass(const clang::CXXRecordDecl &RD);
+
+/// Why an array or array_view cannot hold elements of type \p T (an
+/// amp-compatible type held by value, with no container inside); empty if
+/// it can.
+std::string whyNotContainerElement(clang::QualType T, clang::ASTContext &Ctx);
+
 } // namespace hcc
 
 #endif // HCC_CLANG_AMPTYPES_H

@@ -18,6 +18,12 @@ using namespace llvm;
 
 namespace hcc {
 
+bool isCpuKernelEntry(const Function &F) {
+  StringRef Name = F.getName();
+  return Name.starts_with("_ZN2hc6detail13cpu_run_range") ||
+         Name.starts_with("_ZN2hc6detail12cpu_run_item");
+}
+
 bool isDeviceModule(const Module &M) {
   const Triple &T = M.getTargetTriple();
   return T.isNVPTX() || T.getArch() == Triple::amdgcn;

@@ -26,6 +26,10 @@ bool isDeviceModule(const llvm::Module &M);
 /// stable order.
 llvm::SmallVector<llvm::Function *, 8> findKernels(llvm::Module &M);
 
+/// In a host module: hc::detail::cpu_run_range / cpu_run_item, the kernels
+/// as the CPU backend runs them.
+bool isCpuKernelEntry(const llvm::Function &F);
+
 } // namespace hcc
 
 #endif // HCC_LLVM_PASSES_DEVICEMODULE_H

@@ -126,13 +126,6 @@ static cl::opt<std::string>
                      cl::desc("hcc: symbol of the table of host global "
                               "variables kernels may use"));
 
-/// hc::detail::cpu_run_range / cpu_run_item: the host-compiled kernels.
-static bool isCpuKernelEntry(const Function &F) {
-  StringRef Name = F.getName();
-  return Name.starts_with("_ZN2hc6detail13cpu_run_range") ||
-         Name.starts_with("_ZN2hc6detail12cpu_run_item");
-}
-
 /// Global variables reached from the CPU entry points of the kernels, through
 /// calls and references, in first-reached order.
 static SetVector<GlobalVariable *> globalsReachedFromKernels(Module &M) {

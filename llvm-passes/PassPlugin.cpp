@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AMDGPUImplicitArgs.h"
+#include "CpuKernelDivision.h"
 #include "DeviceHeapCalls.h"
 #include "DevicePrintf.h"
 #include "HostGlobals.h"
@@ -38,6 +39,7 @@ static void registerCallbacks(PassBuilder &PB) {
         MPM.addPass(hcc::DevicePrintfPass()); // before pruning: see its header
         MPM.addPass(hcc::HostGlobalSlotsPass()); // before pruning
         MPM.addPass(hcc::HostGlobalTablePass()); // host modules only
+        MPM.addPass(hcc::CpuKernelDivisionPass()); // host modules only
         MPM.addPass(hcc::DeviceHeapCallsPass()); // before pruning, and
         MPM.addPass(hcc::PlatformAtomicsCheckPass()); // before pruning too
         MPM.addPass(hcc::DevicePrunePass());

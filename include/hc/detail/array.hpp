@@ -74,10 +74,12 @@ public:
       : array(hc::extent<N>(e0, e1, e2), accelerator_pointer) {}
 
   // Staging array (C++ AMP): data on `av`'s side for transfers to
-  // `associated_av`.
+  // `associated_av`. Only the CPU accelerator stages: on any other `av`
+  // this is an ordinary array there and `associated_av` is ignored.
   array(const hc::extent<N> &ext, hc::accelerator_view av,
         hc::accelerator_view associated_av)
-      : storage_(allocate(ext, associated_av.queue(), av.queue())),
+      : storage_(allocate(ext, staging_home(av, associated_av).queue(),
+                          av.queue())),
         extent_(ext), cpu_access_(access_type_read_write) {
     data_ = static_cast<T *>(storage_->home_pointer());
     register_object();
@@ -427,7 +429,15 @@ public:
 
   // In kernels: the data on the accelerator. On the host: the host copy,
   // made current first.
-  T *data() const { return access(); }
+  // C++ AMP: an array whose CPU access type is access_type_none has no host
+  // data (nullptr).
+  T *data() const {
+#if HC_AMP_MODE && !HC_DEVICE_PASS
+    if (!host_accessible())
+      return nullptr;
+#endif
+    return access();
+  }
   // Address of the data in the accelerator's memory.
   T *accelerator_pointer() const { return data_; }
 
@@ -453,32 +463,56 @@ private:
   }
   std::size_t byte_size() const { return extent_.size_wide() * sizeof(T); }
 
-  static detail::storage_ref allocate(const hc::extent<N> &ext,
-                                      const detail::queue_ptr &home,
-                                      const detail::queue_ptr &staging) {
-    for (int i = 0; i < N; ++i)
+  static hc::accelerator_view
+  staging_home(const hc::accelerator_view &av,
+               const hc::accelerator_view &associated_av) {
+    bool on_cpu = av.get_accelerator().get_device_path() ==
+                  hc::accelerator::cpu_accelerator;
+    return on_cpu ? associated_av : av;
+  }
+  static void check_extent(const hc::extent<N> &ext) {
+    for (int i = 0; i < N; ++i) {
       if (ext[i] < 0)
         detail::throw_runtime("array: negative extent",
                               Kalmar::E_INVALIDARG_CODE);
+#if HC_AMP_MODE
+      if (ext[i] == 0)
+        detail::throw_runtime("array: empty extent (C++ AMP extents are "
+                              "positive)",
+                              Kalmar::E_INVALIDARG_CODE);
+#endif
+    }
+  }
+  static detail::storage_ref allocate(const hc::extent<N> &ext,
+                                      const detail::queue_ptr &home,
+                                      const detail::queue_ptr &staging) {
+    check_extent(ext);
     return detail::storage_ref(
         detail::storage::create_on(home, ext.size_wide() * sizeof(T), staging));
   }
   static detail::storage_ref adopt(const hc::extent<N> &ext,
                                    const detail::queue_ptr &home,
                                    void *accelerator_pointer) {
-    for (int i = 0; i < N; ++i)
-      if (ext[i] < 0)
-        detail::throw_runtime("array: negative extent",
-                              Kalmar::E_INVALIDARG_CODE);
+    check_extent(ext);
     return detail::storage_ref(detail::storage::create_on_existing(
         home, accelerator_pointer, ext.size_wide() * sizeof(T)));
   }
   template <typename InputIt> void fill_from(InputIt begin, InputIt *end) {
     std::size_t n = extent_.size_wide();
-    if (end && static_cast<std::size_t>(std::distance(begin, *end)) < n)
-      detail::throw_runtime("array: the source range is smaller than the "
-                            "extent",
-                            Kalmar::E_INVALIDARG_CODE);
+    if (end) {
+      auto count = static_cast<std::size_t>(std::distance(begin, *end));
+      if (count < n)
+        detail::throw_runtime("array: the source range is smaller than the "
+                              "extent",
+                              Kalmar::E_INVALIDARG_CODE);
+#if HC_AMP_MODE
+      // C++ AMP: the range is exactly the array's data.
+      if (count > n)
+        detail::throw_runtime("array: the source range is larger than the "
+                              "extent",
+                              Kalmar::E_INVALIDARG_CODE);
+#endif
+    }
     if (const T *direct = detail::contiguous_source<T>(begin)) {
       storage_->write_from_host(0, direct, byte_size());
       return;
@@ -521,8 +555,21 @@ private:
 #endif
   }
   HC_INLINE T &ref(const index<N> &idx) const {
+#if HC_AMP_MODE && !HC_DEVICE_PASS
+    if (!host_accessible())
+      detail::throw_runtime("array: the host may not access an array whose "
+                            "CPU access type is access_type_none",
+                            Kalmar::E_INVALIDARG_CODE);
+#endif
     return access()[detail::linearize(idx, extent_)];
   }
+#if HC_AMP_MODE && !HC_DEVICE_PASS
+  // Host code, not a kernel the CPU backend runs, may touch the data.
+  bool host_accessible() const {
+    return cpu_access_ != access_type_none ||
+           detail::cpu_current_workitem != nullptr;
+  }
+#endif
 
   // An array created without a CPU access type takes its accelerator's
   // default (accelerator::set_default_cpu_access_type).

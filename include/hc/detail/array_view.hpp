@@ -87,14 +87,18 @@ public:
       : array_view(hc::extent<N>(e0, e1, e2),
                    source_data(src, hc::extent<N>(e0, e1, e2))) {}
 
-  // A view of runtime-managed data that lives on the host until used.
-  explicit array_view(const hc::extent<N> &ext)
+  // A view of runtime-managed data that lives on the host until used;
+  // C++ AMP makes these restrict(cpu).
+  HC_AMP_CPU_ONLY explicit array_view(const hc::extent<N> &ext)
       : storage_(make_owned_storage(ext)), base_(ext), extent_(ext) {
     count_host_view();
   }
-  explicit array_view(int e0) : array_view(hc::extent<N>(e0)) {}
-  array_view(int e0, int e1) : array_view(hc::extent<N>(e0, e1)) {}
-  array_view(int e0, int e1, int e2) : array_view(hc::extent<N>(e0, e1, e2)) {}
+  HC_AMP_CPU_ONLY explicit array_view(int e0)
+      : array_view(hc::extent<N>(e0)) {}
+  HC_AMP_CPU_ONLY array_view(int e0, int e1)
+      : array_view(hc::extent<N>(e0, e1)) {}
+  HC_AMP_CPU_ONLY array_view(int e0, int e1, int e2)
+      : array_view(hc::extent<N>(e0, e1, e2)) {}
 
   // Copies are views of the same data. A copy made while parallel_for_each
   // packs its kernel is bound to that launch (detail::launch_scope).
@@ -435,6 +439,11 @@ private:
         detail::mode_for<T>())[detail::element_offset(offset_, base_, idx)];
   }
   template <int M = N> array_view<T, M - 1> project(int i) const {
+#if HC_AMP_MODE
+    detail::host_check(i >= 0 && i < extent_[0],
+                       "array_view: the projection's index is outside the "
+                       "view");
+#endif
     hc::extent<M - 1> base, ext;
     for (int d = 1; d < M; ++d) {
       base[d - 1] = base_[d];

@@ -52,6 +52,14 @@
 
 #define HC_INLINE inline __attribute__((always_inline))
 
+// What C++ AMP declares restrict(cpu) and hc leaves callable anywhere: in
+// C++ AMP mode its rules reject a call from restrict(amp) code.
+#if HC_AMP_MODE
+#define HC_AMP_CPU_ONLY __attribute__((cpu))
+#else
+#define HC_AMP_CPU_ONLY
+#endif
+
 // C++ AMP's properties (`acc.device_path`, `av.extent`): Microsoft's
 // __declspec(property), which Clang accepts with -fdeclspec; the driver
 // passes it in C++ AMP mode (-std=c++amp). A property takes no storage, so
