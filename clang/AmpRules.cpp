@@ -140,6 +140,20 @@ public:
   }
 
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  // A default argument is written with the function but evaluated in each
+  // caller (C++ AMP 2.3.2.4: its calls were resolved where it is written),
+  // so the caller's rules judge it at every use. The C++ library's and
+  // hcc's are trusted.
+  bool TraverseCXXDefaultArgExpr(CXXDefaultArgExpr *E) {
+    if (isAmpLibraryLocation(Ctx.getSourceManager(),
+                             E->getExpr()->getBeginLoc()))
+      return true;
+    bool Outer = InDefaultArgument;
+    InDefaultArgument = true;
+    TraverseStmt(E->getExpr());
+    InDefaultArgument = Outer;
+    return true;
+  }
 
   /// sizeof and alignof do not evaluate their operand.
   bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
@@ -241,6 +255,8 @@ private:
   ASTContext &Ctx;
   const FunctionDecl &Function;
   AmpSides Sides;
+  /// Inside a default argument used by a call of this body.
+  bool InDefaultArgument = false;
   /// Callee expressions of the calls seen so far: a function named there
   /// is called, anywhere else its address is taken.
   llvm::SmallPtrSet<const Expr *, 16> CalleeExprs;
@@ -477,7 +493,9 @@ void BodyChecker::checkCall(const FunctionDecl *Callee, SourceLocation Loc) {
       Owner.addAmpCall(Function, *Callee, Loc);
     return;
   }
-  if (ampOverloadSides(*Callee).covers(Missing))
+  // A twin of the other side would be chosen there, except in a default
+  // argument, whose call was bound once.
+  if (!InDefaultArgument && ampOverloadSides(*Callee).covers(Missing))
     return;
   Report.error(Loc, "'" + nameOf(*Callee) + "' (" + CalleeSides.spelling() +
                         ") cannot be called from " + Sides.spelling() +
