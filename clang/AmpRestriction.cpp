@@ -280,25 +280,26 @@ bool isAmpLibraryLocation(const SourceManager &SM, SourceLocation Loc) {
 AmpSides ampSidesOf(const FunctionDecl &FD) { return cache().get(FD); }
 
 /// Whether \p Other may be \p FD's twin: overloading on restriction pairs
-/// functions of one signature, so a parameter of another type rules it
-/// out. A template's dependent parameter may be anything, but only a
-/// function template's specialization can be the twin of a template.
+/// functions of one signature, so a parameter of another type rules it out
+/// (a template's dependent parameter may be anything). hcc's headers and
+/// the C++ library say nothing of restrictions, so their functions are no
+/// one's twin unless one is written (C++ AMP's restrict(cpu) ones).
 static bool mayBeRestrictionOverload(const FunctionDecl &FD,
                                      const FunctionDecl &Other) {
+  const FunctionDecl &Written = writtenDecl(Other);
+  if (isInSystemHeader(Written) &&
+      !writtenSides(Written, /*CudaAttributes=*/false))
+    return false;
   if (Other.isVariadic())
     return true;
   if (Other.getNumParams() != FD.getNumParams())
     return false;
   ASTContext &Ctx = FD.getASTContext();
-  bool FromTemplate = FD.getPrimaryTemplate() != nullptr;
   for (unsigned I = 0; I < FD.getNumParams(); ++I) {
     QualType A = FD.getParamDecl(I)->getType();
     QualType B = Other.getParamDecl(I)->getType();
-    if (A->isDependentType() || B->isDependentType()) {
-      if (!FromTemplate)
-        return false;
+    if (A->isDependentType() || B->isDependentType())
       continue;
-    }
     if (!Ctx.hasSameType(A, B))
       return false;
   }
