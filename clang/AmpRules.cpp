@@ -692,8 +692,14 @@ bool BodyChecker::VisitIntegerLiteral(IntegerLiteral *E) {
 bool BodyChecker::VisitCastExpr(CastExpr *E) {
   if (!Sides.Amp)
     return true;
+  // Also an object reinterpreted as a pointer or the reverse
+  // (`(int *&)i`): the same integer-pointer conversion through memory.
+  bool PointerPun =
+      E->getCastKind() == CK_LValueBitCast &&
+      E->getType()->isPointerType() !=
+          E->getSubExpr()->getType()->isPointerType();
   if (E->getCastKind() == CK_IntegralToPointer ||
-      E->getCastKind() == CK_PointerToIntegral) {
+      E->getCastKind() == CK_PointerToIntegral || PointerPun) {
     Report.error(E->getBeginLoc(),
                  "casting from '" + typeName(E->getSubExpr()->getType(), Ctx) +
                      "' to '" + typeName(E->getType(), Ctx) +

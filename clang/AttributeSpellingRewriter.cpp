@@ -102,6 +102,7 @@ private:
   std::optional<size_t> lambdaIntroducerEnd(size_t Bracket) const;
   bool startsLambda(size_t I, size_t After) const;
   bool followsDeclarator(const Specifier &S) const;
+  bool isRestriction(const Specifier &S) const;
 
   void rewriteInPlace(const Specifier &S);
   void moveTo(const Specifier &S, unsigned Offset, bool SpaceAfter);
@@ -397,6 +398,16 @@ bool SpecifierRewriter::isBareRestrictQualifier(size_t I) const {
   return Name && !isStatementKeyword(tok(*Name));
 }
 
+/// C++ AMP's restrict(...), written or through a macro.
+bool SpecifierRewriter::isRestriction(const Specifier &S) const {
+  if (S.Kind == Specifier::Restrict)
+    return true;
+  if (S.Kind != Specifier::Macro)
+    return false;
+  auto It = Options.AttributeMacros->find(tok(S.Open).Identifier);
+  return It != Options.AttributeMacros->end() && It->second.IsRestriction;
+}
+
 /// Whether \p S may belong to a function or lambda
 /// declarator: it follows a parameter list (and its qualifiers, also when
 /// macros spell them), a lambda introducer or a macro use, or precedes a
@@ -476,7 +487,9 @@ void SpecifierRewriter::collectAttributeMacros() {
     if (!S)
       S = matchGnuHccAttribute(Body);
     if (S && (tok(S->End + 1).StartOfLine || isKind(S->End + 1, tok::eof)))
-      (*Options.AttributeMacros)[tok(Name).Identifier] = namedSides(*S).first;
+      (*Options.AttributeMacros)[tok(Name).Identifier] =
+          AttributeMacro{namedSides(*S).first,
+                         S->Kind == Specifier::Restrict};
   }
 }
 
@@ -645,7 +658,8 @@ std::pair<bool, bool> SpecifierRewriter::namedSides(const Specifier &S) const {
   if (S.Kind == Specifier::Macro) {
     // Only whether it names amp is recorded for a macro.
     auto It = Options.AttributeMacros->find(tok(S.Open).Identifier);
-    return {It != Options.AttributeMacros->end() && It->second, false};
+    return {It != Options.AttributeMacros->end() && It->second.NamesAmp,
+            false};
   }
   if (S.Kind == Specifier::Bracketed || S.Kind == Specifier::Gnu) {
     size_t First = S.Kind == Specifier::Gnu ? S.Open + 3 : S.Open + 2;
@@ -760,8 +774,8 @@ llvm::SmallVector<Edit, 8> SpecifierRewriter::run() {
       insertError(*S, "in C++ AMP a restriction specifier comes before the "
                       "exception specification");
 
-    if (Options.AmpOrderRules && S->Kind == Specifier::Restrict &&
-        !InDirective[S->Open] && !followsDeclarator(*S))
+    if (Options.AmpOrderRules && isRestriction(*S) && !InDirective[S->Open] &&
+        !followsDeclarator(*S))
       insertError(*S, "a restriction specifier follows the parameter list "
                       "of a function or lambda");
 

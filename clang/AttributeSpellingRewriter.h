@@ -31,14 +31,19 @@ class LangOptions;
 
 namespace hcc {
 
+/// What an attribute macro's body is.
+struct AttributeMacro {
+  bool NamesAmp = false;    // amp (hc) among its names
+  bool IsRestriction = false; // C++ AMP's restrict(...), not an attribute
+};
+
 /// State shared by the files of one translation unit.
 struct RewriteOptions {
   /// Object-like macros whose whole body is one hcc attribute specifier
   /// (`#define __KERNEL__ __attribute__((amp))`), from the files rewritten
   /// so far; each file adds its own first. A use of one in front of a
   /// lambda introducer is moved behind it, like the attribute itself.
-  /// The value says whether the specifier names amp (hc).
-  llvm::StringMap<bool> *AttributeMacros = nullptr;
+  llvm::StringMap<AttributeMacro> *AttributeMacros = nullptr;
   /// Object-like macros of the command line (-D), by name: their values.
   /// The rewriter reads a declarator through them (`f() CV_QUALIFIER
   /// RESTRICTION -> T` with -DCV_QUALIFIER=const), never rewrites them.

@@ -49,7 +49,7 @@ namespace {
 /// Shared by the main file and the headers of one translation unit: the
 /// attribute macros of the files rewritten so far (the main file first).
 struct RewriteState {
-  llvm::StringMap<bool> AttributeMacros;
+  llvm::StringMap<AttributeMacro> AttributeMacros;
   llvm::StringMap<std::string> CommandLineMacros;
   RewriteOptions Options;
 };

@@ -15,10 +15,18 @@
 // RUN: not %hcc -std=c++amp -fsyntax-only -DMUTABLE %s 2>&1 | FileCheck --check-prefix=MUTABLE %s
 // RUN: not %hcc -std=c++amp -fsyntax-only -DREDECLARED %s 2>&1 | FileCheck --check-prefix=REDECLARED %s
 // RUN: not %hcc -std=c++amp -fsyntax-only -DREFERENCE %s 2>&1 | FileCheck --check-prefix=REFERENCE %s
+// RUN: not %hcc -std=c++amp -fsyntax-only -DMACRO_IN_FRONT %s 2>&1 | FileCheck --check-prefix=MACRO_IN_FRONT %s
 // RUN: %hcc -hc -fsyntax-only -Wno-ignored-attributes -DOBJECT -DMUTABLE -DREDECLARED -DREFERENCE %s
 
 #include "Inputs/amp_or_hc.h"
+#include "Inputs/restriction_macros.h"
 #include <cstdio>
+
+#ifdef MACRO_IN_FRONT
+// A restriction macro of a header, in front of the name.
+// MACRO_IN_FRONT: diag-rule-declarators.cpp:[[@LINE+1]]:5: error: a restriction specifier follows the parameter list of a function or lambda
+int CPU_EXPLICIT in_front() { return 0; }
+#endif
 
 typedef int binary_fn(int, int);
 int add(int a, int b) { return a + b; }

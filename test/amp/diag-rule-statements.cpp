@@ -57,6 +57,8 @@ done:
   int *p = reinterpret_cast<int *>(x);
   // CHECK: diag-rule-statements.cpp:[[@LINE+1]]:8: error: casting from 'int *' to 'long' is not supported in restrict(amp) code
   x += (long)p;
+  // CHECK: diag-rule-statements.cpp:[[@LINE+1]]:13: error: casting from 'int' to 'int *' is not supported in restrict(amp) code
+  int *&r = (int *&)x;
   bool flag = true;
   bool *b = &flag;
   // CHECK: diag-rule-statements.cpp:[[@LINE+1]]:3: error: pointer arithmetic on a pointer to bool is not supported in restrict(amp) code
