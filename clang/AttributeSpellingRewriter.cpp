@@ -315,6 +315,16 @@ bool SpecifierRewriter::isFunctionTypeParameterList(size_t Open) const {
   if (Open == 0)
     return false;
   const RawToken &Prev = tok(Open - 1);
+  // A conversion function: operator int(), operator const char *().
+  for (size_t I = Open; I > 0; --I) {
+    const RawToken &T = tok(I - 1);
+    if (T.isWord("operator"))
+      return false;
+    if (!(isFundamentalTypeWord(T) || T.isWord("const") ||
+          T.isWord("volatile") || T.is(tok::star) || T.is(tok::amp) ||
+          T.is(tok::ampamp)))
+      break;
+  }
   bool AfterOperator = Open >= 2 && tok(Open - 2).isWord("operator");
   if (Prev.is(tok::r_paren)) {
     std::optional<size_t> Inner = findOpening(Tokens, Open - 1);

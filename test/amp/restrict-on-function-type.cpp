@@ -30,6 +30,9 @@ using unary_fn = int(int) restrict(cpu);
 
 struct Calc {
   int twice(int x) restrict(amp, cpu) { return 2 * x; }
+  // Conversion functions are functions, not function types.
+  operator bool() const restrict(amp, cpu) { return true; }
+  operator const int *() const restrict(cpu) { return nullptr; }
 };
 using member_fn = int (Calc::*)(int) restrict(cpu);
 
@@ -62,9 +65,11 @@ int main() {
 
   int checks = (f(2, 3) == 5) + (g(4) == -4) + (h(5) == -5) +
                ((c.*m)(6) == 12) + (apply(add, 1, 1) == 2) +
-               (kind_of<binary_fn>(add) == 1) + (out[3] == 9);
-  if (checks != 7) {
-    std::printf("FAILED: %d of 7 checks passed\n", checks);
+               (kind_of<binary_fn>(add) == 1) + (out[3] == 9) +
+               (static_cast<bool>(c) &&
+                static_cast<const int *>(c) == nullptr);
+  if (checks != 8) {
+    std::printf("FAILED: %d of 8 checks passed\n", checks);
     return 1;
   }
   return 0;
