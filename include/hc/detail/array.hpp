@@ -555,12 +555,6 @@ private:
 #endif
   }
   HC_INLINE T &ref(const index<N> &idx) const {
-#if HC_AMP_MODE && !HC_DEVICE_PASS
-    if (!host_accessible())
-      detail::throw_runtime("array: the host may not access an array whose "
-                            "CPU access type is access_type_none",
-                            Kalmar::E_INVALIDARG_CODE);
-#endif
     return access()[detail::linearize(idx, extent_)];
   }
 #if HC_AMP_MODE && !HC_DEVICE_PASS
