@@ -325,7 +325,6 @@ bool SpecifierRewriter::isFunctionTypeParameterList(size_t Open) const {
           T.is(tok::ampamp)))
       break;
   }
-  bool AfterOperator = Open >= 2 && tok(Open - 2).isWord("operator");
   if (Prev.is(tok::r_paren)) {
     std::optional<size_t> Inner = findOpening(Tokens, Open - 1);
     if (!Inner || (*Inner > 0 && tok(*Inner - 1).isWord("operator")))
@@ -340,8 +339,9 @@ bool SpecifierRewriter::isFunctionTypeParameterList(size_t Open) const {
     }
     return false;
   }
+  // `operator*(` and the like were ruled out above.
   if (Prev.is(tok::star) || Prev.is(tok::amp) || Prev.is(tok::ampamp))
-    return !AfterOperator;
+    return true;
   return isFundamentalTypeWord(Prev);
 }
 
