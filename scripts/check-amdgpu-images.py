@@ -239,6 +239,24 @@ def check_file(path, targets, tools, hsaco_info):
 RUN_LINE = re.compile(r"//\s*RUN:(.*)$", re.M)
 
 
+LIT_IF = re.compile(r"%if\s+\S+\s+%\{(.*?)%\}(?:\s*%else\s+%\{(.*?)%\})?")
+
+
+def run_commands(text):
+    """The RUN commands of a lit file, continuation lines joined, with each
+    `%if FEATURE %{ A %} %else %{ B %}` reduced to B: the sweep builds for
+    AMDGPU, where no feature the tests test (cuda-backend) holds."""
+    commands, pending = [], ""
+    for m in RUN_LINE.finditer(text):
+        line = m.group(1).rstrip()
+        if line.endswith("\\"):
+            pending += line[:-1] + " "
+            continue
+        commands.append(LIT_IF.sub(lambda i: i.group(2) or "", pending + line))
+        pending = ""
+    return commands
+
+
 def sweep_programs(root):
     """(source, flags) of every lit program under root."""
     programs = []
@@ -253,13 +271,15 @@ def sweep_programs(root):
                 text = f.read()
             if "parallel_for_each" not in text and "__global__" not in text:
                 continue
-            for m in RUN_LINE.finditer(text):
-                cmd = m.group(1)
-                hit = re.search(r"(^|[|;&]\s*|\s)%hcc((?:\s[^&|;]*?)?)\s%s(\s|$)", cmd)
+            for cmd in run_commands(text):
+                # The flags on both sides of %s, up to the next && | ;
+                # (-D macros often follow the source file).
+                hit = re.search(r"(^|[|;&]\s*|\s)%hcc(\s[^&|;]*?)?\s%s((?:\s[^&|;]*)?)", cmd)
                 if not hit or re.match(r"\s*not\b", cmd) or \
                         "-fsyntax-only" in cmd or " -E" in cmd:
                     continue
-                flags = prepare_flags(hit.group(2), os.path.dirname(src))
+                flags = prepare_flags((hit.group(2) or "") + " " + hit.group(3),
+                                      os.path.dirname(src))
                 if flags is not None:
                     programs.append((src, flags))
                 break
@@ -279,7 +299,7 @@ def prepare_flags(text, srcdir):
         if w == "-o":
             skip = True
             continue
-        if "%" in w or w in ("-c", "-S") or w.startswith("--offload-arch") \
+        if "%" in w or w in ("-c", "-S") or re.match(r"\d*[<>]", w) or w.startswith("--offload-arch") \
                 or w.startswith("-save-temps") \
                 or w.endswith((".o", ".a", ".so", ".cpp")) or w.startswith("-l"):
             continue
