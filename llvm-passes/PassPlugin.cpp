@@ -13,6 +13,7 @@
 
 #include "AMDGPUImplicitArgs.h"
 #include "CpuKernelDivision.h"
+#include "CpuKernelYieldPoints.h"
 #include "DeviceHeapCalls.h"
 #include "DevicePrintf.h"
 #include "HostGlobals.h"
@@ -40,6 +41,7 @@ static void registerCallbacks(PassBuilder &PB) {
         MPM.addPass(hcc::HostGlobalSlotsPass()); // before pruning
         MPM.addPass(hcc::HostGlobalTablePass()); // host modules only
         MPM.addPass(hcc::CpuKernelDivisionPass()); // host modules only
+        MPM.addPass(hcc::CpuKernelYieldPointsPass()); // host modules only
         MPM.addPass(hcc::DeviceHeapCallsPass()); // before pruning, and
         MPM.addPass(hcc::PlatformAtomicsCheckPass()); // before pruning too
         MPM.addPass(hcc::DevicePrunePass());
@@ -60,6 +62,8 @@ static void registerCallbacks(PassBuilder &PB) {
         return addIfNamed<hcc::DevicePrintfPass>(Name, MPM) ||
                addIfNamed<hcc::HostGlobalSlotsPass>(Name, MPM) ||
                addIfNamed<hcc::HostGlobalTablePass>(Name, MPM) ||
+               addIfNamed<hcc::CpuKernelDivisionPass>(Name, MPM) ||
+               addIfNamed<hcc::CpuKernelYieldPointsPass>(Name, MPM) ||
                addIfNamed<hcc::DeviceHeapCallsPass>(Name, MPM) ||
                addIfNamed<hcc::PlatformAtomicsCheckPass>(Name, MPM) ||
                addIfNamed<hcc::DevicePrunePass>(Name, MPM) ||

@@ -1,7 +1,9 @@
 // A kernel that spins on a host flag nobody sets is the program's bug, but
 // leaving main() must not deadlock the process (shared virtual memory,
 // docs/svm.md): neither destroying a view whose kernel still runs nor
-// leaving main() waits for such kernels; the process exits.
+// leaving main() waits for such kernels; the process exits. The program
+// keeps the kernels' futures: a discarded one would wait for the kernel at
+// the end of the launch statement (it uses the program's heap memory).
 
 // RUN: %hcc %s -o %t
 // RUN: bash -c 'timeout 120 %t > %t.out 2> %t.err; echo "exit status $?" >> %t.out'
@@ -21,11 +23,13 @@
 static void spin_until_set(hc::accelerator_view view,
                            std::atomic<int> *never_set,
                            std::atomic<int> *started) {
-  hc::parallel_for_each(view, hc::extent<1>(4), [=](hc::index<1>) [[hc]] {
-    started->fetch_add(1);
-    while (never_set->load() == 0) {
-    }
-  });
+  // Never destroyed: the last copy of the future would wait.
+  new hc::completion_future(hc::parallel_for_each(
+      view, hc::extent<1>(4), [=](hc::index<1>) [[hc]] {
+        started->fetch_add(1);
+        while (never_set->load() == 0) {
+        }
+      }));
 }
 
 int main() {

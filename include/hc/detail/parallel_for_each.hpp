@@ -100,7 +100,7 @@ template <class Kernel, int N>
 __attribute__((global)) void hc_kernel(raw_args<Kernel, N> raw) {
 #if HC_DEVICE_PASS
   const kernel_args<Kernel, N> &a = unpack(raw);
-  workitem_context self{a.workitems, 0, {0, 0, 0}};
+  workitem_context self{a.workitems, 0, {0, 0, 0}, 0};
   gpu_publish_workitem(&self);
   std::size_t stride = static_cast<std::size_t>(__gpu_num_blocks_x()) *
                        __gpu_num_threads_x();
@@ -137,7 +137,8 @@ __attribute__((global)) void hc_tiled_kernel(raw_args<Kernel, N> raw) {
     local[i] = static_cast<int>(hw_local[N - 1 - i]);
     tile_count *= static_cast<std::size_t>(tiles[i]);
   }
-  workitem_context self{a.workitems, 0, {hw_local[0], hw_local[1], hw_local[2]}};
+  workitem_context self{
+      a.workitems, 0, {hw_local[0], hw_local[1], hw_local[2]}, 0};
   gpu_publish_workitem(&self);
   for (std::size_t t = __gpu_block_id_x(); t < tile_count;
        t += __gpu_num_blocks_x()) {
@@ -160,10 +161,12 @@ void cpu_run_range(const void *args, std::size_t begin, std::size_t end) {
       *static_cast<const kernel_args<Kernel, N> *>(args);
   if (begin >= end)
     return;
-  workitem_context self{a.workitems, begin, {0, 0, 0}};
+  // The range's end is read from the context: the runtime may shorten it
+  // while a work-item spins (cpu_spin_point).
+  workitem_context self{a.workitems, begin, {0, 0, 0}, end};
   cpu_workitem_scope current(&self);
   index<N> idx = delinearize(begin, a.domain);
-  for (std::size_t linear = begin; linear < end; ++linear) {
+  for (std::size_t linear = begin; linear < self.end; ++linear) {
     self.linear = linear;
     invoke(a.kernel, idx);
     // Advance the index with carry instead of dividing per work-item.
@@ -188,7 +191,7 @@ void cpu_run_item(const void *args, const cpu_work_item &item) {
   }
   tiled_index<N> tidx = make_tiled_index(tile, local, tile_ext, a.domain);
   // hcc's dimension order for the builtins: 0 is hc's component N-1.
-  workitem_context self{a.workitems, 0, {0, 0, 0}};
+  workitem_context self{a.workitems, 0, {0, 0, 0}, 0};
   std::size_t linear_tile = 0;
   for (int i = 0; i < N; ++i) {
     linear_tile = linear_tile * a.workitems.groups[N - 1 - i] +

@@ -115,8 +115,8 @@ public:
         finish_when_abandoned_ && !is_ready())
       wait_quietly();
   }
-  // For kernels that use the launching thread's stack
-  // (lib/hc-runtime/core/stack_references.hpp). Set before the command's
+  // For kernels that use the program's own host memory
+  // (lib/hc-runtime/core/host_references.hpp). Set before the command's
   // first completion_future exists.
   void set_finish_when_abandoned() noexcept { finish_when_abandoned_ = true; }
   int future_count() const noexcept {
@@ -213,6 +213,8 @@ struct kernel_launch {
   std::size_t functor_size = 0;
 };
 
+struct workitem_context; // hc/detail/workitem.hpp
+
 // CPU backend helpers used by the headers inside kernels.
 // tile_barrier::wait() on the CPU: switches to the next work-item of the tile
 // until all have arrived.
@@ -220,6 +222,11 @@ void cpu_barrier_wait();
 // Base of the dynamic group segment of the current tile on the CPU.
 void *cpu_dynamic_group_segment();
 std::size_t cpu_dynamic_group_segment_size();
+// A work-item at a yield point (__hcc_cpu_yield_point in workitem.hpp)
+// that may be spinning: once it has spun for a while, the other work-items
+// of its tile run meanwhile (tiled), or the rest of its range moves to a
+// thread of its own (non-tiled). lib/hc-runtime/backends/cpu/spin_points.hpp.
+void cpu_spin_point(workitem_context *self);
 // True on a CPU backend worker thread while it runs a kernel.
 bool in_cpu_kernel() noexcept;
 

@@ -31,6 +31,7 @@
 
 #include "hc/detail/config.hpp"
 #include "hc/detail/runtime.hpp"
+#include "hc/detail/workitem_context.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -41,45 +42,6 @@
 
 namespace hc {
 namespace detail {
-
-// The shape of a launch as the builtins report it, in hcc's dimension
-// order (0 = fastest varying). Computed on the host with the kernel's
-// arguments; constant for the whole launch.
-struct workitem_launch {
-  std::uint32_t grid[3];   // work-items per dimension (the extent)
-  std::uint32_t group[3];  // work-items per group (the tile; 1 if not tiled)
-  std::uint32_t groups[3]; // groups per dimension (partial tiles count)
-  std::uint32_t tiled;     // 1 for a tiled launch
-};
-
-template <int N>
-inline workitem_launch make_workitem_launch(const int *extent_hc_order,
-                                            const int *tile_hc_order) {
-  workitem_launch l;
-  for (int n = 0; n < 3; ++n) {
-    const int dim = N - 1 - n; // hc's component for hcc's dimension n
-    const std::uint32_t e =
-        dim >= 0 ? static_cast<std::uint32_t>(extent_hc_order[dim]) : 1u;
-    const std::uint32_t t =
-        dim >= 0 && tile_hc_order ? static_cast<std::uint32_t>(tile_hc_order[dim])
-                                  : 1u;
-    l.grid[n] = e;
-    l.group[n] = t;
-    l.groups[n] = (e + t - 1) / t;
-  }
-  l.tiled = tile_hc_order ? 1u : 0u;
-  return l;
-}
-
-// One work-item's position. `linear` is the row-major number of the
-// work-item (non-tiled launches) or of its tile (tiled launches); `local`
-// is the position in the tile in hcc's dimension order (tiled only).
-struct workitem_context {
-  workitem_launch launch; // a copy: on GPUs the frame is thread-private
-
-  std::size_t linear;
-  std::uint32_t local[3];
-};
 
 #if !HC_DEVICE_PASS
 // CPU backend: the work-item the calling thread (or fiber) runs; null
@@ -149,6 +111,25 @@ HC_INLINE HC_HOST_DEVICE void tile_barrier_wait() {
   cpu_current_workitem = self;
 #endif
 }
+
+#if !HC_DEVICE_PASS
+// A yield point of the CPU backend: the compiler calls it at the top of
+// every loop of kernel code that reads memory other threads write (atomics,
+// volatile loads; llvm-passes/CpuKernelYieldPoints.h), so that a work-item
+// spinning on a flag lets the others run, as each work-item of a GPU makes
+// progress on its own. Outside kernels it returns at once; in a kernel, one
+// call in 1024 asks the runtime, which acts only for a work-item that has
+// spun for a while. Emitted in every translation unit (used): the pass
+// calls it where it finds it.
+inline thread_local unsigned cpu_yield_point_calls = 0;
+extern "C" __attribute__((used)) inline void __hcc_cpu_yield_point() {
+  const workitem_context *self = cpu_current_workitem;
+  if (!self || (++cpu_yield_point_calls & 1023u) != 0)
+    return;
+  cpu_spin_point(const_cast<workitem_context *>(self));
+  cpu_current_workitem = self; // another work-item may have run meanwhile
+}
+#endif
 
 // Component n (hcc's order) of a row-major position: `linear` counted over
 // `sizes` (dimension 0 fastest).

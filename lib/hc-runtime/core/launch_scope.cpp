@@ -8,7 +8,7 @@
 
 #include "core/device_registry.hpp"
 #include "core/resident_arrays.hpp"
-#include "core/stack_references.hpp"
+#include "core/host_references.hpp"
 #include "core/svm_visibility.hpp"
 
 #include <algorithm>
@@ -92,6 +92,7 @@ async_ptr launch_scope::submit(const kernel_launch &kernel) {
   // Arrays the kernel may use through a reference (resident_arrays.hpp).
   // The functor was packed and the scope may already be closed for copy
   // constructors; these bindings are the scope's own.
+  std::vector<const void *> array_images;
   {
     std::vector<storage *> arrays =
         rt::retain_resident_arrays(&queue_->get_device());
@@ -106,7 +107,7 @@ async_ptr launch_scope::submit(const kernel_launch &kernel) {
       // if the object moves or dies before the kernel runs (a reference
       // into a std::vector of arrays that grows).
       rt::relocate_array_references(kernel.functor, kernel.functor_size,
-                                    arrays, bound, queue_);
+                                    arrays, bound, queue_, array_images);
     } catch (...) {
       for (storage *s : arrays)
         s->release();
@@ -120,20 +121,24 @@ async_ptr launch_scope::submit(const kernel_launch &kernel) {
   static const std::vector<use> no_uses;
   const std::vector<use> &uses = uses_ ? *uses_ : no_uses;
   device &dev = queue_->get_device();
-  if (!dev.info().reads_host_memory && dev.can_share_host_memory() &&
-      rt::svm::enabled()) {
-    // Host memory the functor points into (docs/svm.md). The runtime's own
-    // words (bound data, storage objects) are not the user's pointers.
-    std::vector<const void *> ours;
-    ours.reserve(2 * uses.size());
-    for (const use &u : uses) {
-      ours.push_back(u.pointer);
-      ours.push_back(u.s);
-    }
-    rt::svm::make_captured_memory_visible(dev, kernel.functor,
-                                          kernel.functor_size, ours,
-                                          kernel.device_name);
+  // The runtime's own words (bound data, storage objects, array object
+  // copies) are not the program's pointers.
+  std::vector<const void *> ours(array_images);
+  ours.reserve(ours.size() + 2 * uses.size());
+  for (const use &u : uses) {
+    ours.push_back(u.pointer);
+    ours.push_back(u.s);
   }
+  bool uses_program_memory;
+  if (!dev.info().reads_host_memory && dev.can_share_host_memory() &&
+      rt::svm::enabled())
+    // Host memory the functor points into is made visible (docs/svm.md);
+    // the same scan tells whether there was any.
+    uses_program_memory = rt::svm::make_captured_memory_visible(
+        dev, kernel.functor, kernel.functor_size, ours, kernel.device_name);
+  else
+    uses_program_memory = rt::refers_to_program_memory(
+        kernel.functor, kernel.functor_size, ours);
   std::vector<async_ptr> deps;
   for (const use &u : uses)
     for (const async_ptr &d : u.deps)
@@ -141,7 +146,7 @@ async_ptr launch_scope::submit(const kernel_launch &kernel) {
           std::find(deps.begin(), deps.end(), d) == deps.end())
         deps.push_back(d);
   async_ptr op = queue_->launch(kernel, deps);
-  if (rt::refers_to_calling_thread_stack(kernel.functor, kernel.functor_size))
+  if (uses_program_memory) // host_references.hpp
     op->set_finish_when_abandoned();
   rt::note_kernel_submitted();
   for (const use &u : uses)

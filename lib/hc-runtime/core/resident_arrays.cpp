@@ -1,6 +1,7 @@
 // Registry of live arrays per home device (see resident_arrays.hpp).
 #include "core/resident_arrays.hpp"
 
+#include "core/functor_words.hpp"
 #include "core/storage_object.hpp"
 
 #include <atomic>
@@ -50,12 +51,11 @@ std::vector<unsigned char> with_bound_data(const storage_object &s,
   std::vector<unsigned char> bytes(object, object + size);
   const auto home = reinterpret_cast<std::uintptr_t>(s.home_ptr);
   const auto here = reinterpret_cast<std::uintptr_t>(bound);
-  for (std::size_t at = 0; at + sizeof home <= size; at += alignof(void *)) {
-    std::uintptr_t word;
-    std::memcpy(&word, bytes.data() + at, sizeof word);
+  any_functor_word(object, size, [&](std::size_t at, std::uintptr_t word) {
     if (word == home)
       std::memcpy(bytes.data() + at, &here, sizeof here);
-  }
+    return false;
+  });
   return bytes;
 }
 
@@ -124,12 +124,11 @@ std::vector<storage *> retain_resident_arrays(device *home) {
   return out;
 }
 
-std::size_t relocate_array_references(void *functor, std::size_t size,
-                                      const std::vector<storage *> &arrays,
-                                      const std::vector<const void *> &bound,
-                                      const queue_ptr &q) {
-  if (!functor || size < sizeof(std::uintptr_t))
-    return 0;
+void relocate_array_references(void *functor, std::size_t size,
+                                const std::vector<storage *> &arrays,
+                                const std::vector<const void *> &bound,
+                                const queue_ptr &q,
+                                std::vector<const void *> &images) {
   struct owner {
     std::uintptr_t address;
     storage_object *s;
@@ -143,27 +142,21 @@ std::size_t relocate_array_references(void *functor, std::size_t size,
                         &impl_of(*arrays[i]),
                         i < bound.size() ? bound[i] : nullptr});
   if (owners.empty())
-    return 0;
-  // The functor starts the argument block, so its pointer members sit at
-  // pointer-aligned offsets from `functor`.
+    return;
   auto *bytes = static_cast<unsigned char *>(functor);
-  std::size_t changed = 0;
-  for (std::size_t offset = 0; offset + sizeof(std::uintptr_t) <= size;
-       offset += alignof(void *)) {
-    std::uintptr_t word;
-    std::memcpy(&word, bytes + offset, sizeof word);
+  any_functor_word(functor, size, [&](std::size_t at, std::uintptr_t word) {
     for (const owner &o : owners) {
       if (o.address != word)
         continue;
       if (void *image = object_image(*o.s, q, o.bound)) {
         auto relocated = reinterpret_cast<std::uintptr_t>(image);
-        std::memcpy(bytes + offset, &relocated, sizeof relocated);
-        ++changed;
+        std::memcpy(bytes + at, &relocated, sizeof relocated);
+        images.push_back(image);
       }
       break;
     }
-  }
-  return changed;
+    return false;
+  });
 }
 
 } // namespace rt

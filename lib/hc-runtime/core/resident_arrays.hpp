@@ -43,11 +43,12 @@ std::vector<storage *> retain_resident_arrays(device *home);
 // device) in `functor` as described above; `bound[i]` is where the launch
 // bound the data of `arrays[i]`, which the copy of the object holds when it
 // differs from the data's home (a staging array's data lives on the host).
-// Returns how many words changed.
-std::size_t relocate_array_references(void *functor, std::size_t size,
-                                      const std::vector<storage *> &arrays,
-                                      const std::vector<const void *> &bound,
-                                      const queue_ptr &q);
+// Appends the address of each copy it wrote into the functor to `images`.
+void relocate_array_references(void *functor, std::size_t size,
+                                const std::vector<storage *> &arrays,
+                                const std::vector<const void *> &bound,
+                                const queue_ptr &q,
+                                std::vector<const void *> &images);
 
 } // namespace rt
 } // namespace detail

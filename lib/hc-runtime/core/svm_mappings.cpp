@@ -59,22 +59,43 @@ bool parse_line(const char *line, host_mapping &m) {
 
 } // namespace
 
-bool find_mapping(std::uintptr_t addr, host_mapping &out) {
+namespace {
+
+// Calls stop(mapping) for each line of /proc/self/maps until it returns
+// true; false when the file cannot be read or nothing stopped the walk.
+template <typename Fn> bool walk_mappings(Fn &&stop) {
   FILE *maps = std::fopen("/proc/self/maps", "re");
   if (!maps)
     return false;
   char line[4096 + 128];
-  bool found = false;
-  while (std::fgets(line, sizeof line, maps)) {
+  bool stopped = false;
+  while (!stopped && std::fgets(line, sizeof line, maps)) {
     host_mapping m;
-    if (!parse_line(line, m) || addr < m.begin || addr >= m.end)
-      continue;
-    out = std::move(m);
-    found = true;
-    break;
+    if (parse_line(line, m))
+      stopped = stop(m);
   }
   std::fclose(maps);
-  return found;
+  return stopped;
+}
+
+} // namespace
+
+bool find_mapping(std::uintptr_t addr, host_mapping &out) {
+  return walk_mappings([&](host_mapping &m) {
+    if (addr < m.begin || addr >= m.end)
+      return false;
+    out = std::move(m);
+    return true;
+  });
+}
+
+std::vector<host_mapping> read_mappings() {
+  std::vector<host_mapping> all;
+  walk_mappings([&](host_mapping &m) {
+    all.push_back(std::move(m));
+    return false;
+  });
+  return all;
 }
 
 namespace {

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace hc {
 namespace detail {
@@ -30,6 +31,9 @@ bool is_mapped(std::uintptr_t addr) noexcept;
 
 // The mapping that covers `addr`, read from /proc/self/maps. False when none.
 bool find_mapping(std::uintptr_t addr, host_mapping &out);
+
+// Every mapping, in address order (the kernel lists them so).
+std::vector<host_mapping> read_mappings();
 
 // The calling thread's stack [begin, end), from pthread_getattr_np.
 bool current_thread_stack(std::uintptr_t &begin, std::uintptr_t &end) noexcept;

@@ -1,6 +1,7 @@
 #include "core/svm_visibility.hpp"
 
 #include "core/environment.hpp"
+#include "core/functor_words.hpp"
 #include "core/profiler.hpp"
 #include "core/svm_mappings.hpp"
 
@@ -227,12 +228,6 @@ outcome make_visible_locked(registry &r, device &dev, std::uintptr_t addr,
   return outcome::visible;
 }
 
-// Pointer-like: a canonical user-space address above the first 64 KiB
-// (which no allocator hands out), as on x86-64 and AArch64 Linux.
-bool could_be_pointer(std::uintptr_t v) {
-  return v >= 0x10000 && v < (std::uintptr_t(1) << 47);
-}
-
 // Words that point into memory nobody can read are no error at launch
 // (integers land there), but if the kernel then faults they are the likely
 // culprit: the last few are kept for the fault's message.
@@ -295,34 +290,30 @@ bool enabled() {
   return on;
 }
 
-void make_captured_memory_visible(device &dev, const void *functor,
+bool make_captured_memory_visible(device &dev, const void *functor,
                                   std::size_t size,
                                   const std::vector<const void *> &skip,
                                   const char *kernel_name) {
-  if (!functor || size < sizeof(std::uintptr_t))
-    return;
   registry &r = the_registry();
   std::unique_lock<std::mutex> hold(r.lock, std::defer_lock);
-  const unsigned char *bytes = static_cast<const unsigned char *>(functor);
-  for (std::size_t at = 0; at + sizeof(std::uintptr_t) <= size;
-       at += alignof(void *)) {
-    std::uintptr_t word;
-    std::memcpy(&word, bytes + at, sizeof word);
+  bool host_memory = false;
+  any_functor_word(functor, size, [&](std::size_t, std::uintptr_t word) {
     if (!could_be_pointer(word) ||
         std::find(skip.begin(), skip.end(),
                   reinterpret_cast<const void *>(word)) != skip.end())
-      continue;
+      return false;
     if (!hold.owns_lock())
       hold.lock();
     std::string why;
     outcome o = make_visible_locked(r, dev, word, word, why);
     if (o == outcome::unreadable) {
       remember_suspect(kernel_name, word, why);
-      continue;
+      return false;
     }
     if (o != outcome::failed) {
+      host_memory |= o == outcome::visible && r.find(word) != nullptr;
       follow_one_level(r, dev, word);
-      continue;
+      return false;
     }
     hold.unlock();
     throw Kalmar::runtime_exception(
@@ -333,7 +324,8 @@ void make_captured_memory_visible(device &dev, const void *functor,
                         dev.info().device_path.end()) +
             ": " + why + " (docs/svm.md)",
         Kalmar::E_FAIL_CODE);
-  }
+  });
+  return host_memory;
 }
 
 std::string fault_suspects(const std::string &context) {

@@ -43,8 +43,10 @@ bool enabled();
 // kernels on `dev`. Words equal to an entry of `skip` (the runtime's own
 // pointers: bound data, storage objects) are left alone. Throws
 // Kalmar::runtime_exception naming the address and `kernel_name` when a
-// word points into host memory the backend refuses to map.
-void make_captured_memory_visible(device &dev, const void *functor,
+// word points into host memory the backend refuses to map. Returns whether
+// a word pointed into the program's own host memory (what
+// host_references.hpp asks, answered by the same scan).
+bool make_captured_memory_visible(device &dev, const void *functor,
                                   std::size_t size,
                                   const std::vector<const void *> &skip,
                                   const char *kernel_name);

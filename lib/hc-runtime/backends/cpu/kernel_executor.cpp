@@ -1,5 +1,6 @@
 #include "backends/cpu/kernel_executor.hpp"
 
+#include "backends/cpu/spin_points.hpp"
 #include "backends/cpu/thread_pool.hpp"
 #include "backends/cpu/tile_runner.hpp"
 #include "core/host_memory.hpp"
@@ -172,16 +173,24 @@ void execute_tiled(const kernel_launch &k, thread_pool &pool) {
   });
 }
 
+void run_flat_range(const kernel_launch &k, std::size_t begin,
+                    std::size_t end) {
+  kernel_code_scope scope;
+  k.cpu_range(k.args, begin, end);
+}
+
 void execute_flat(const kernel_launch &k, thread_pool &pool) {
   const std::size_t total = total_items(k.geometry);
   std::size_t per_chunk =
       std::max<std::size_t>(1, total / (pool.concurrency() * 8ull));
   std::size_t chunks = ceil_div(total, per_chunk);
-  pool.run(chunks, [&](std::size_t chunk) {
-    kernel_code_scope scope;
-    std::size_t begin = chunk * per_chunk;
-    k.cpu_range(k.args, begin, std::min(total, begin + per_chunk));
-  });
+  // The pool's threads claim the chunks; a work-item that waits hands the
+  // rest of its chunk and the unclaimed ones to a thread of its own
+  // (spin_points.hpp). The launch ends when those threads have.
+  flat_launch launch(k, run_flat_range, total, per_chunk);
+  pool.run(std::min<std::size_t>(chunks, pool.concurrency()),
+           [&](std::size_t) { launch.drain(); });
+  launch.finish();
 }
 
 } // namespace

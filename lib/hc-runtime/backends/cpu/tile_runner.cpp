@@ -40,7 +40,14 @@ void tile_runner::accept(ctx::fiber &&from) {
   if (handoff_ == handoff::scheduler)
     scheduler_ = std::move(from);
   else
-    waiting_.push_back(std::move(from));
+    file(std::move(from));
+}
+
+void tile_runner::file(ctx::fiber &&suspended) {
+  if (handoff_ == handoff::yielding)
+    runnable_.push_back(std::move(suspended));
+  else
+    waiting_.push_back(std::move(suspended));
 }
 
 void tile_runner::run(std::size_t items, item_fn item, void *context) {
@@ -72,7 +79,7 @@ void tile_runner::run(std::size_t items, item_fn item, void *context) {
     // Back here from a work-item that waits (its continuation) or from a
     // fiber that ended (empty).
     if (back)
-      waiting_.push_back(std::move(back));
+      file(std::move(back));
   }
 
   running = outer;
@@ -145,6 +152,28 @@ void tile_runner::arrive() {
   handoff_ = handoff::waiting;
   ctx::fiber from = std::move(target).resume();
   accept(std::move(from));
+}
+
+void tile_runner::yield_current() {
+  // Unstarted work-items first: the one this work-item waits for may not
+  // have started, and two that yield to each other would never start it.
+  ctx::fiber target;
+  if (next_ < items_) {
+    target = new_fiber();
+  } else if (!runnable_.empty()) {
+    target = std::move(runnable_.front());
+    runnable_.pop_front();
+  } else {
+    return; // everyone else waits at a barrier or has finished
+  }
+  handoff_ = handoff::yielding;
+  ctx::fiber from = std::move(target).resume();
+  accept(std::move(from));
+}
+
+void tile_runner::yield() {
+  if (running)
+    running->yield_current();
 }
 
 void tile_runner::barrier() {

@@ -40,18 +40,26 @@ public:
   // tile it returns at once.
   static void barrier();
 
+  // A work-item of the tile running on this thread that spins
+  // (spin_points.hpp): the tile's other work-items run, then it goes on.
+  // Outside a tile, or when no other work-item can run, it returns at once.
+  static void yield();
+
   // The runner of the calling thread (one per thread, reused).
   static tile_runner &for_this_thread();
 
 private:
   // What the continuation handed over by a switch stands for.
-  enum class handoff { scheduler, waiting };
+  enum class handoff { scheduler, waiting, yielding };
 
   boost::context::fiber fiber_main(boost::context::fiber &&from);
   boost::context::fiber new_fiber();
   // Stores the continuation received after a switch (see handoff_).
   void accept(boost::context::fiber &&from);
   void arrive();
+  void yield_current();
+  // Files the continuation of a fiber that switched away (handoff_).
+  void file(boost::context::fiber &&suspended);
   void release_waiting();
   bool everyone_arrived() const {
     return arrived_ > 0 && arrived_ == items_ - finished_;
@@ -68,7 +76,7 @@ private:
   handoff handoff_ = handoff::scheduler; // set by whoever switches
   boost::context::fiber scheduler_;      // run()'s continuation, while away
   std::deque<boost::context::fiber> waiting_;  // suspended at the barrier
-  std::deque<boost::context::fiber> runnable_; // released, not resumed yet
+  std::deque<boost::context::fiber> runnable_; // released or yielding
 };
 
 } // namespace cpu

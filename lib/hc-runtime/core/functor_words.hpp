@@ -1,0 +1,50 @@
+// The words of a kernel's functor.
+//
+// The runtime reads a functor (the lambda's captured bytes, which start the
+// kernel's argument block) one pointer-aligned, pointer-sized word at a time
+// to find the addresses it captured: references to arrays it rewrites
+// (resident_arrays.hpp), host memory it makes visible to a GPU
+// (svm_visibility.hpp) and memory that decides how a launch ends
+// (host_references.hpp). Captured pointers sit at pointer-aligned offsets
+// because the functor is aligned like one.
+#ifndef HC_RUNTIME_CORE_FUNCTOR_WORDS_HPP
+#define HC_RUNTIME_CORE_FUNCTOR_WORDS_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+namespace hc {
+namespace detail {
+namespace rt {
+
+// Calls stop(offset, word) for each word of [functor, functor + size) in
+// order until it returns true; returns whether one did. The words are read
+// with memcpy: the functor's members need not be pointers.
+template <typename Fn>
+bool any_functor_word(const void *functor, std::size_t size, Fn &&stop) {
+  if (!functor)
+    return false;
+  const auto *bytes = static_cast<const unsigned char *>(functor);
+  for (std::size_t at = 0; at + sizeof(std::uintptr_t) <= size;
+       at += alignof(void *)) {
+    std::uintptr_t word;
+    std::memcpy(&word, bytes + at, sizeof word);
+    if (stop(at, word))
+      return true;
+  }
+  return false;
+}
+
+// A canonical user-space address above the first 64 KiB, which no
+// allocator hands out (x86-64 and AArch64 Linux): what a captured pointer
+// can be. Smaller and larger words are integers.
+inline bool could_be_pointer(std::uintptr_t v) {
+  return v >= 0x10000 && v < (std::uintptr_t(1) << 47);
+}
+
+} // namespace rt
+} // namespace detail
+} // namespace hc
+
+#endif

@@ -1,0 +1,109 @@
+// Which captured words make a launch finish with its statement
+// (lib/hc-runtime/core/host_references.hpp): pointers into the program's
+// stack, heap, mappings and data; not integers, read-only data, the
+// runtime's own words or am_alloc blocks.
+#include "core/host_references.hpp"
+#include "hc/detail/am_runtime.hpp"
+#include "test_env.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <sys/mman.h>
+#include <thread>
+
+using namespace hc::detail;
+
+namespace {
+
+template <typename Functor>
+bool refers(const Functor &f, const std::vector<const void *> &ours = {}) {
+  return rt::refers_to_program_memory(&f, sizeof f, ours);
+}
+
+int global_table[64];
+const char read_only_text[] = "read-only data";
+
+} // namespace
+
+TEST(HostReferences, StackPointerAndReferenceCount) {
+  int local[16] = {};
+  int *p = local;
+  auto by_value = [p] { return p[0]; };
+  EXPECT_TRUE(refers(by_value));
+  auto by_reference = [&local] { return local[0]; };
+  EXPECT_TRUE(refers(by_reference));
+}
+
+TEST(HostReferences, HeapPointersCount) {
+  long *small = new long[16];
+  auto small_heap = [small] { return small[0]; };
+  EXPECT_TRUE(refers(small_heap));
+  delete[] small;
+  // Above malloc's mmap threshold: a mapping of its own.
+  void *large = std::malloc(8 << 20);
+  auto large_chunk = [large] { return large != nullptr; };
+  EXPECT_TRUE(refers(large_chunk));
+  std::free(large);
+}
+
+TEST(HostReferences, MappingsMadeAfterTheFirstLookupCount) {
+  int *early = new int[4];
+  auto first = [early] { return early[0]; };
+  EXPECT_TRUE(refers(first)); // reads the mappings once
+  delete[] early;
+  void *fresh = mmap(nullptr, 1 << 20, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(fresh, MAP_FAILED);
+  auto later = [fresh] { return fresh != nullptr; };
+  EXPECT_TRUE(refers(later));
+  munmap(fresh, 1 << 20);
+}
+
+TEST(HostReferences, GlobalDataAndOtherThreadsStacksCount) {
+  int *g = global_table;
+  auto global = [g] { return g[0]; };
+  EXPECT_TRUE(refers(global));
+  // A pointer into another thread's stack, checked from this thread.
+  int *theirs = nullptr;
+  bool result = false;
+  std::thread t([&] {
+    int mine[8] = {};
+    theirs = mine;
+    std::thread checker([&] {
+      auto other = [theirs] { return theirs[0]; };
+      result = refers(other);
+    });
+    checker.join();
+  });
+  t.join();
+  EXPECT_TRUE(result);
+}
+
+TEST(HostReferences, IntegersAndReadOnlyDataDoNotCount) {
+  struct numbers {
+    long a, b;
+    int c, d;
+  } n{42, 1L << 40, 1024, 1024};
+  auto integers = [n] { return n.a + n.b + n.c + n.d; };
+  EXPECT_FALSE(refers(integers));
+  const char *text = read_only_text;
+  auto literal = [text] { return text[0]; };
+  EXPECT_FALSE(refers(literal));
+  auto empty = [] { return 0; };
+  EXPECT_FALSE(refers(empty));
+}
+
+TEST(HostReferences, RuntimeWordsAndAmAllocDoNotCount) {
+  int *heap = new int[8];
+  auto bound = [heap] { return heap[0]; };
+  EXPECT_FALSE(refers(bound, {heap}));
+  EXPECT_TRUE(refers(bound));
+  delete[] heap;
+  void *am = am_allocate(4096, cpu_device(), 0);
+  ASSERT_NE(am, nullptr);
+  auto device_block = [am] { return am != nullptr; };
+  EXPECT_FALSE(refers(device_block));
+  am_release(am);
+}
