@@ -70,6 +70,11 @@ void PassCommandBuilder::addCommonOffloadArgs(std::vector<std::string> &Args,
   Args.insert(Args.end(), {"-nocudainc", "-nocudalib", "-Xclang",
                            "--hipstdpar", "-include", TC.Prelude, "-isystem",
                            TC.IncludeDir});
+  // va_start and the other <stdarg.h> macros, as hcc's Clang (before LLVM
+  // 17) defined them wherever <stdarg.h> was included: also from glibc's
+  // <stdio.h>, which asks it only for va_list (__need___va_list). hcc code
+  // calls va_start with no more than <stdio.h>.
+  Args.insert(Args.end(), {"-include", "stdarg.h"});
   // --stdpar: the overloads of the standard algorithms for the parallel
   // execution policies, in both passes so that the kernels they launch are
   // compiled for the device (docs/parallel-stl.md).
