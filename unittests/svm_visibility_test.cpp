@@ -12,6 +12,8 @@
 #include <mutex>
 #include <sys/mman.h>
 #include <thread>
+#include <unistd.h>
+#include <cstdio>
 
 using namespace hc::detail;
 namespace svm = hc::detail::rt::svm;
@@ -259,3 +261,54 @@ TEST(SvmVisibility, ThreadStackIsReleasedWhenTheThreadEnds) {
 }
 
 } // namespace
+
+// A file's writable data segment continues in the anonymous mapping the
+// loader puts right after it (.bss): a global that begins in one and ends
+// in the other is made visible whole, when a kernel captures its address
+// and when an image's table names it (make_range_visible with its size).
+TEST(SvmVisibility, DataSegmentTakesTheBssAfterIt) {
+  recording_device &dev = the_device();
+  const std::size_t page = svm::page_size();
+  // A file-backed page followed by an anonymous page, side by side.
+  char *area = static_cast<char *>(mmap(nullptr, 4 * page, PROT_NONE,
+                                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+  ASSERT_NE(area, MAP_FAILED);
+  FILE *file = std::tmpfile();
+  ASSERT_NE(file, nullptr);
+  ASSERT_EQ(ftruncate(fileno(file), page), 0);
+  char *data = static_cast<char *>(mmap(area, page, PROT_READ | PROT_WRITE,
+                                        MAP_PRIVATE | MAP_FIXED,
+                                        fileno(file), 0));
+  ASSERT_EQ(data, area);
+  char *bss = static_cast<char *>(
+      mmap(area + page, page, PROT_READ | PROT_WRITE,
+           MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0));
+  ASSERT_EQ(bss, area + page);
+  char *global = data + page - 64; // 128 bytes across the boundary
+  auto functor = [global] { return global[0]; };
+  scan(dev, functor);
+  EXPECT_TRUE(dev.covers(data, page));
+  EXPECT_TRUE(dev.covers(bss, page));
+  munmap(area, 4 * page);
+  std::fclose(file);
+
+  // The same through an image's table: the range's size says where it ends.
+  char *again = static_cast<char *>(mmap(nullptr, 4 * page, PROT_NONE,
+                                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+  ASSERT_NE(again, MAP_FAILED);
+  FILE *file2 = std::tmpfile();
+  ASSERT_EQ(ftruncate(fileno(file2), page), 0);
+  ASSERT_EQ(mmap(again, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_FIXED,
+                 fileno(file2), 0),
+            again);
+  ASSERT_EQ(mmap(again + page, page, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0),
+            again + page);
+  std::string why;
+  EXPECT_TRUE(svm::make_range_visible(
+      dev, reinterpret_cast<std::uintptr_t>(again + page - 64), 128, why));
+  EXPECT_TRUE(dev.covers(again + page - 64, 64)); // two registrations
+  EXPECT_TRUE(dev.covers(again + page, 64));
+  munmap(again, 4 * page);
+  std::fclose(file2);
+}

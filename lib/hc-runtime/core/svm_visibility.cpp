@@ -189,6 +189,9 @@ std::string hex(std::uintptr_t v) {
 
 enum class outcome { visible, not_host_memory, unreadable, failed };
 
+outcome register_gaps(registry &r, device &dev, const wanted_range &want,
+                      const host_mapping &m, std::string &why);
+
 // With the registry locked.
 outcome make_visible_locked(registry &r, device &dev, std::uintptr_t addr,
                             std::uintptr_t last, std::string &why) {
@@ -214,6 +217,31 @@ outcome make_visible_locked(registry &r, device &dev, std::uintptr_t addr,
     return outcome::not_host_memory; // read-only data: see docs/svm.md
   wanted_range want = range_for(addr, m);
   want.end = std::max(want.end, std::min(page_ceil(last + 1), m.end));
+  outcome o = register_gaps(r, dev, want, m, why);
+  if (o != outcome::visible)
+    return o;
+  // An object may run on into the next mapping: a range that ends past this
+  // one (a global the image uses), and any global of a file's data segment,
+  // whose zero-initialised tail (.bss) the loader maps anonymously right
+  // after it.
+  const bool data_segment =
+      !m.path.empty() && m.path[0] != '[' && want.end == m.end;
+  if (last >= m.end || data_segment) {
+    host_mapping next;
+    if (find_mapping(m.end, next) && next.begin == m.end && next.readable &&
+        next.writable && (last >= m.end || next.path.empty())) {
+      std::string ignored;
+      outcome rest = make_visible_locked(r, dev, m.end, std::max(last, m.end),
+                                         last >= m.end ? why : ignored);
+      if (last >= m.end)
+        return rest;
+    }
+  }
+  return outcome::visible;
+}
+
+outcome register_gaps(registry &r, device &dev, const wanted_range &want,
+                      const host_mapping &m, std::string &why) {
   for (auto gap : r.gaps(want.begin, want.end)) {
     void *base = reinterpret_cast<void *>(gap.first);
     if (!dev.register_host(base, gap.second - gap.first)) {
