@@ -31,7 +31,7 @@ public:
       mappings_ = svm::read_mappings();
       m = find(addr);
     }
-    return m && m->readable && m->writable;
+    return m && m->readable && m->writable && !svm::is_device_file(*m);
   }
 
 private:

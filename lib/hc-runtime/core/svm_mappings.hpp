@@ -21,6 +21,14 @@ struct host_mapping {
   std::string path; // "[heap]", "[stack]", a file, or "" (anonymous)
 };
 
+// A mapping of a device file (/dev/nvidiactl, /dev/dri/...): a driver's
+// own memory, never the program's data. A functor word that points there
+// is a stale value or padding: memory a driver maps for kernels is known
+// to it (device::kernel_can_access) before the maps are read.
+inline bool is_device_file(const host_mapping &m) {
+  return m.path.compare(0, 5, "/dev/") == 0;
+}
+
 std::size_t page_size() noexcept;
 std::uintptr_t page_floor(std::uintptr_t addr) noexcept;
 std::uintptr_t page_ceil(std::uintptr_t addr) noexcept;

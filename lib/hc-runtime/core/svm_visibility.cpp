@@ -213,7 +213,7 @@ outcome make_visible_locked(registry &r, device &dev, std::uintptr_t addr,
           "-" + hex(m.end) + ")";
     return outcome::unreadable;
   }
-  if (!m.writable)
+  if (!m.writable || is_device_file(m))
     return outcome::not_host_memory; // read-only data: see docs/svm.md
   wanted_range want = range_for(addr, m);
   want.end = std::max(want.end, std::min(page_ceil(last + 1), m.end));
