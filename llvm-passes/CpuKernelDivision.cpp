@@ -81,12 +81,7 @@ void guard(BinaryOperator &Op) {
 
 PreservedAnalyses CpuKernelDivisionPass::run(Module &M,
                                              ModuleAnalysisManager &) {
-  if (isDeviceModule(M))
-    return PreservedAnalyses::all();
-  SmallVector<GlobalValue *, 8> Entries;
-  for (Function &F : M)
-    if (!F.isDeclaration() && isCpuKernelEntry(F))
-      Entries.push_back(&F);
+  SmallVector<GlobalValue *, 8> Entries = cpuKernelEntries(M);
   if (Entries.empty())
     return PreservedAnalyses::all();
 

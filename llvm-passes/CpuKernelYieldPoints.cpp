@@ -81,15 +81,10 @@ bool loopReadsSharedMemory(const Loop &L,
 
 PreservedAnalyses CpuKernelYieldPointsPass::run(Module &M,
                                                 ModuleAnalysisManager &) {
-  if (isDeviceModule(M))
-    return PreservedAnalyses::all();
   Function *YieldPoint = M.getFunction(YieldPointName);
   if (!YieldPoint)
     return PreservedAnalyses::all();
-  SmallVector<GlobalValue *, 8> Entries;
-  for (Function &F : M)
-    if (!F.isDeclaration() && isCpuKernelEntry(F))
-      Entries.push_back(&F);
+  SmallVector<GlobalValue *, 8> Entries = cpuKernelEntries(M);
   if (Entries.empty())
     return PreservedAnalyses::all();
 

@@ -24,6 +24,16 @@ bool isCpuKernelEntry(const Function &F) {
          Name.starts_with("_ZN2hc6detail12cpu_run_item");
 }
 
+SmallVector<GlobalValue *, 8> cpuKernelEntries(Module &M) {
+  SmallVector<GlobalValue *, 8> Entries;
+  if (isDeviceModule(M))
+    return Entries;
+  for (Function &F : M)
+    if (!F.isDeclaration() && isCpuKernelEntry(F))
+      Entries.push_back(&F);
+  return Entries;
+}
+
 bool isDeviceModule(const Module &M) {
   const Triple &T = M.getTargetTriple();
   return T.isNVPTX() || T.getArch() == Triple::amdgcn;

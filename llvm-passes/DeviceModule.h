@@ -13,6 +13,7 @@
 
 namespace llvm {
 class Function;
+class GlobalValue;
 class Module;
 } // namespace llvm
 
@@ -29,6 +30,10 @@ llvm::SmallVector<llvm::Function *, 8> findKernels(llvm::Module &M);
 /// In a host module: hc::detail::cpu_run_range / cpu_run_item, the kernels
 /// as the CPU backend runs them.
 bool isCpuKernelEntry(const llvm::Function &F);
+
+/// The defined CPU entry points of kernels in host module \p M (none in a
+/// device module): the roots of what the CPU backend runs as kernel code.
+llvm::SmallVector<llvm::GlobalValue *, 8> cpuKernelEntries(llvm::Module &M);
 
 } // namespace hcc
 

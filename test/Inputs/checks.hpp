@@ -1,5 +1,5 @@
 // The tally of a self-checking test: check(ok, what) prints what failed
-// and counts it; main returns check.failures.
+// and counts it; main returns check.failures. Or the CHECK macro below.
 #ifndef HCC_TEST_INPUTS_CHECKS_HPP
 #define HCC_TEST_INPUTS_CHECKS_HPP
 
@@ -17,6 +17,18 @@ struct checks {
   }
 };
 
+// CHECK(condition): prints the line and the condition when it does not
+// hold and counts it in hcc_test::failures (main returns failures != 0).
+inline int failures = 0;
+
 } // namespace hcc_test
+
+#define CHECK(c)                                                               \
+  do {                                                                         \
+    if (!(c)) {                                                                \
+      std::printf("FAIL line %d: %s\n", __LINE__, #c);                         \
+      ++hcc_test::failures;                                                    \
+    }                                                                          \
+  } while (0)
 
 #endif

@@ -6,6 +6,7 @@
 // where work-items of a range (and of a tile) run one after another, a
 // work-item spinning at an atomic or volatile read lets the others run
 // (docs/runtime.md, "Work-items that wait").
+#include "../Inputs/checks.hpp"
 #include <hc.hpp>
 
 #include <atomic>
@@ -13,14 +14,7 @@
 #include <cstdio>
 #include <thread>
 
-static int failures = 0;
-#define CHECK(c)                                                               \
-  do {                                                                         \
-    if (!(c)) {                                                                \
-      std::printf("FAIL line %d: %s\n", __LINE__, #c);                         \
-      ++failures;                                                              \
-    }                                                                          \
-  } while (0)
+using hcc_test::failures;
 
 // Work-item i waits until `turn` is n - 1 - i: the last one goes first.
 static void flat_chain() {

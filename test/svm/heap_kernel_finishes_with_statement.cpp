@@ -6,6 +6,7 @@
 // launch has finished by the end of the statement, so the host may read
 // and free the memory at once (hcc programs do, without a wait). Kernels
 // on array_views and am_alloc memory stay asynchronous.
+#include "../Inputs/checks.hpp"
 #include <hc.hpp>
 #include <hc_am.hpp>
 
@@ -15,14 +16,7 @@
 #include <future>
 #include <vector>
 
-static int failures = 0;
-#define CHECK(c)                                                               \
-  do {                                                                         \
-    if (!(c)) {                                                                \
-      std::printf("FAIL line %d: %s\n", __LINE__, #c);                         \
-      ++failures;                                                              \
-    }                                                                          \
-  } while (0)
+using hcc_test::failures;
 
 // Work enough that an unfinished kernel would be seen.
 static int slow_value(int i) [[hc]] {
