@@ -75,6 +75,11 @@ void PassCommandBuilder::addCommonOffloadArgs(std::vector<std::string> &Args,
   // <stdio.h>, which asks it only for va_list (__need___va_list). hcc code
   // calls va_start with no more than <stdio.h>.
   Args.insert(Args.end(), {"-include", "stdarg.h"});
+  // hc::half (__fp16) as a parameter and return type, as hcc's Clang
+  // allowed on every target; stock Clang allows it only where the target's
+  // ABI defines it. hcc's libraries declare half-precision entry points.
+  Args.insert(Args.end(),
+              {"-Xclang", "-fnative-half-arguments-and-returns"});
   // --stdpar: the overloads of the standard algorithms for the parallel
   // execution policies, in both passes so that the kernels they launch are
   // compiled for the device (docs/parallel-stl.md).
