@@ -42,6 +42,14 @@ public:
     ++registrations;
     return true;
   }
+  bool register_host_read_only(void *ptr, std::size_t bytes) override {
+    std::lock_guard<std::mutex> hold(lock);
+    if (refuse)
+      return false;
+    live[reinterpret_cast<std::uintptr_t>(ptr)] = bytes;
+    ++read_only_registrations;
+    return true;
+  }
   void unregister_host(void *ptr) noexcept override {
     std::lock_guard<std::mutex> hold(lock);
     live.erase(reinterpret_cast<std::uintptr_t>(ptr));
@@ -62,6 +70,7 @@ public:
   std::mutex lock;
   std::map<std::uintptr_t, std::size_t> live;
   int registrations = 0;
+  int read_only_registrations = 0;
   bool refuse = false;
   const void *device_memory = nullptr;
 
@@ -311,4 +320,34 @@ TEST(SvmVisibility, DataSegmentTakesTheBssAfterIt) {
   EXPECT_TRUE(dev.covers(again + page, 64));
   munmap(again, 4 * page);
   std::fclose(file2);
+}
+
+// Constant data a kernel reaches through a host pointer (a string literal
+// the host stored in an object the kernel reads) is mapped read-only; code
+// is not. Neither makes a launch wait (it is not memory the host changes).
+const char constant_text[] = "constant data";
+int code_target(int x) { return x + 1; }
+
+TEST(SvmVisibility, ConstantDataIsMappedReadOnlyCodeIsNot) {
+  recording_device &dev = the_device();
+  struct holder {
+    const char *strings[2];
+  } h{{constant_text, constant_text + 4}};
+  auto by_reference = [&h] { return h.strings[0][0]; }; // followed one level
+  int before = dev.read_only_registrations;
+  // The functor's word is the stack address of `h`: program memory.
+  EXPECT_TRUE(svm::make_captured_memory_visible(
+      dev, &by_reference, sizeof by_reference, {}, "_Z6kernelv"));
+  EXPECT_GT(dev.read_only_registrations, before);
+  EXPECT_TRUE(dev.covers(constant_text, sizeof constant_text));
+  const char *direct = constant_text;
+  auto by_value = [direct] { return direct[0]; };
+  EXPECT_FALSE(svm::make_captured_memory_visible(dev, &by_value,
+                                                 sizeof by_value, {},
+                                                 "_Z6kernelv"));
+  int (*function)(int) = code_target;
+  int read_only_before = dev.read_only_registrations;
+  auto code = [function] { return function(1); };
+  svm::make_captured_memory_visible(dev, &code, sizeof code, {}, "_Z6kernelv");
+  EXPECT_EQ(dev.read_only_registrations, read_only_before);
 }

@@ -291,6 +291,13 @@ public:
     (void)ptr, (void)bytes;
     return false;
   }
+  // The same for memory the process may only read (constant data a kernel
+  // reaches through a host pointer, docs/svm.md): mapped for reading only.
+  // unregister_host releases it. False when the backend cannot.
+  virtual bool register_host_read_only(void *ptr, std::size_t bytes) {
+    (void)ptr, (void)bytes;
+    return false;
+  }
   virtual void unregister_host(void *ptr) noexcept { (void)ptr; }
   // True when register_host maps host memory at its own address, so that
   // kernels can follow host pointers once it is registered (shared virtual

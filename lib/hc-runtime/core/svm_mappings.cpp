@@ -48,6 +48,7 @@ bool parse_line(const char *line, host_mapping &m) {
   m.end = static_cast<std::uintptr_t>(end);
   m.readable = perms[0] == 'r';
   m.writable = perms[1] == 'w';
+  m.executable = perms[2] == 'x';
   const char *path = line + consumed;
   while (*path == ' ')
     ++path;

@@ -17,7 +17,7 @@ namespace svm {
 
 struct host_mapping {
   std::uintptr_t begin = 0, end = 0;
-  bool readable = false, writable = false;
+  bool readable = false, writable = false, executable = false;
   std::string path; // "[heap]", "[stack]", a file, or "" (anonymous)
 };
 

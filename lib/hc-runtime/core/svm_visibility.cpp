@@ -48,6 +48,7 @@ struct registered_range {
   std::uintptr_t begin, end;
   range_kind kind;
   device *owner;
+  bool read_only = false; // constant data, mapped for reading only
 };
 
 // Ranges that free()/munmap() may have to release. Read without the lock
@@ -192,6 +193,26 @@ enum class outcome { visible, not_host_memory, unreadable, failed };
 outcome register_gaps(registry &r, device &dev, const wanted_range &want,
                       const host_mapping &m, std::string &why);
 
+// Constant data (string literals, const tables) a kernel reaches through a
+// host pointer: the whole mapping, for reading only, where the backend can
+// map it so. Code is not data. Not an error where it cannot: the word may
+// be an integer, and constant data the kernel names itself is compiled
+// into the image.
+outcome make_constant_data_visible(registry &r, device &dev,
+                                   const host_mapping &m) {
+  if (m.executable)
+    return outcome::not_host_memory;
+  for (auto gap : r.gaps(m.begin, m.end)) {
+    if (!dev.register_host_read_only(reinterpret_cast<void *>(gap.first),
+                                     gap.second - gap.first))
+      return outcome::not_host_memory;
+    registered_range range{gap.first, gap.second, range_kind::mapping, &dev};
+    range.read_only = true;
+    r.insert(range);
+  }
+  return outcome::visible;
+}
+
 // With the registry locked.
 outcome make_visible_locked(registry &r, device &dev, std::uintptr_t addr,
                             std::uintptr_t last, std::string &why) {
@@ -213,8 +234,10 @@ outcome make_visible_locked(registry &r, device &dev, std::uintptr_t addr,
           "-" + hex(m.end) + ")";
     return outcome::unreadable;
   }
-  if (!m.writable || is_device_file(m))
-    return outcome::not_host_memory; // read-only data: see docs/svm.md
+  if (is_device_file(m))
+    return outcome::not_host_memory;
+  if (!m.writable)
+    return make_constant_data_visible(r, dev, m);
   wanted_range want = range_for(addr, m);
   want.end = std::max(want.end, std::min(page_ceil(last + 1), m.end));
   outcome o = register_gaps(r, dev, want, m, why);
@@ -339,7 +362,9 @@ bool make_captured_memory_visible(device &dev, const void *functor,
       return false;
     }
     if (o != outcome::failed) {
-      host_memory |= o == outcome::visible && r.find(word) != nullptr;
+      if (o == outcome::visible)
+        if (const registered_range *hit = r.find(word))
+          host_memory |= !hit->read_only;
       follow_one_level(r, dev, word);
       return false;
     }

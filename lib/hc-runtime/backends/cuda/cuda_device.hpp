@@ -248,6 +248,7 @@ public:
   void *allocate_pinned_host(std::size_t bytes, bool coherent) override;
   void free_pinned_host(void *ptr) noexcept override;
   bool register_host(void *ptr, std::size_t bytes) override;
+  bool register_host_read_only(void *ptr, std::size_t bytes) override;
   void unregister_host(void *ptr) noexcept override;
   bool kernel_can_access(const void *addr) override;
   bool owns_device_memory(const void *addr) override;

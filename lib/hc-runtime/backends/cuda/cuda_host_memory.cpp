@@ -72,23 +72,46 @@ void cuda_device::free_pinned_host(void *ptr) noexcept {
     note(error_message(*api_, "cuMemFreeHost", r, label_));
 }
 
-bool cuda_device::register_host(void *ptr, std::size_t bytes) {
-  if (!ptr || !bytes || !api_->cuMemHostRegister || !api_->cuMemHostUnregister)
+namespace {
+
+// cuMemHostRegister with `flags`, kept only where the memory is mapped at
+// its own address (unified addressing: kernels use host pointers as they
+// are). False, with the driver's answer noted, when it is not.
+bool register_at_same_address(const driver_api &api, void *ptr,
+                              std::size_t bytes, unsigned flags,
+                              const std::string &label) {
+  if (!ptr || !bytes || !api.cuMemHostRegister || !api.cuMemHostUnregister)
     return false;
-  make_current();
-  CUresult r = api_->cuMemHostRegister(
-      ptr, bytes, CU_MEMHOSTREGISTER_PORTABLE | CU_MEMHOSTREGISTER_DEVICEMAP);
+  CUresult r = api.cuMemHostRegister(ptr, bytes, flags);
   if (r != CUDA_SUCCESS) {
-    note(error_message(*api_, "cuMemHostRegister_v2", r,
-                       label_ + ": locking " + std::to_string(bytes) +
+    note(error_message(api, "cuMemHostRegister_v2", r,
+                       label + ": locking " + std::to_string(bytes) +
                            " bytes of host memory"));
     return false;
   }
-  if (!mapped_at_same_address(*api_, ptr)) {
-    api_->cuMemHostUnregister(ptr);
+  if (!mapped_at_same_address(api, ptr)) {
+    api.cuMemHostUnregister(ptr);
     return false;
   }
   return true;
+}
+
+} // namespace
+
+bool cuda_device::register_host(void *ptr, std::size_t bytes) {
+  make_current();
+  return register_at_same_address(
+      *api_, ptr, bytes,
+      CU_MEMHOSTREGISTER_PORTABLE | CU_MEMHOSTREGISTER_DEVICEMAP, label_);
+}
+
+bool cuda_device::register_host_read_only(void *ptr, std::size_t bytes) {
+  make_current();
+  return register_at_same_address(*api_, ptr, bytes,
+                                  CU_MEMHOSTREGISTER_PORTABLE |
+                                      CU_MEMHOSTREGISTER_DEVICEMAP |
+                                      CU_MEMHOSTREGISTER_READ_ONLY,
+                                  label_);
 }
 
 void cuda_device::unregister_host(void *ptr) noexcept {
