@@ -70,6 +70,13 @@ void PassCommandBuilder::addCommonOffloadArgs(std::vector<std::string> &Args,
   Args.insert(Args.end(), {"-nocudainc", "-nocudalib", "-Xclang",
                            "--hipstdpar", "-include", TC.Prelude, "-isystem",
                            TC.IncludeDir});
+  // --stdpar: the overloads of the standard algorithms for the parallel
+  // execution policies, in both passes so that the kernels they launch are
+  // compiled for the device (docs/parallel-stl.md).
+  if (Opts.Stdpar)
+    Args.insert(Args.end(), {"-include", TC.IncludeDir + "/hc/stdpar.hpp",
+                             "-D__HCC_STDPAR__=1"});
+
   // va_start and the other <stdarg.h> macros, as hcc's Clang (before LLVM
   // 17) defined them wherever <stdarg.h> was included: also from glibc's
   // <stdio.h>, which asks it only for va_list (__need___va_list). hcc code
@@ -80,12 +87,6 @@ void PassCommandBuilder::addCommonOffloadArgs(std::vector<std::string> &Args,
   // ABI defines it. hcc's libraries declare half-precision entry points.
   Args.insert(Args.end(),
               {"-Xclang", "-fnative-half-arguments-and-returns"});
-  // --stdpar: the overloads of the standard algorithms for the parallel
-  // execution policies, in both passes so that the kernels they launch are
-  // compiled for the device (docs/parallel-stl.md).
-  if (Opts.Stdpar)
-    Args.insert(Args.end(), {"-include", TC.IncludeDir + "/hc/stdpar.hpp",
-                             "-D__HCC_STDPAR__=1"});
 
   // The macros of the original hcc (its wiki page "HC mode", "hcc Built-In
   // Macros"), plus those ROCm's hcc also predefined: __KALMAR_CC__,
