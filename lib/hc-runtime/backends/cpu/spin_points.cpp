@@ -127,15 +127,17 @@ void cpu_spin_point(workitem_context *self) {
   r.last = now;
   if (!r.waiting && now - r.since < spin_slice)
     return;
+  const bool first_slice = !r.waiting;
   r.waiting = true;
   if (self->launch.tiled) {
     tile_runner::yield();
     return;
   }
-  // Non-tiled: the work-items after this one, and the chunks nobody has
-  // claimed yet, go to a thread of their own.
+  // Non-tiled, once per work-item: the work-items after this one, and the
+  // chunks nobody has claimed yet, go to a thread of their own (which hands
+  // over in turn if one of its work-items waits).
   flat_launch *launch = flat_launch::current();
-  if (!launch)
+  if (!first_slice || !launch)
     return;
   const std::size_t next = self->linear + 1, end = self->end;
   const bool rest = next < end;
