@@ -103,6 +103,7 @@ private:
   bool startsLambda(size_t I, size_t After) const;
   bool followsDeclarator(const Specifier &S) const;
   bool isRestriction(const Specifier &S) const;
+  const AttributeMacro *attributeMacro(const Specifier &S) const;
 
   void rewriteInPlace(const Specifier &S);
   void moveTo(const Specifier &S, unsigned Offset, bool SpaceAfter);
@@ -408,14 +409,22 @@ bool SpecifierRewriter::isBareRestrictQualifier(size_t I) const {
   return Name && !isStatementKeyword(tok(*Name));
 }
 
+/// What the attribute macro \p S uses stands for; null when \p S is no
+/// macro use or names no attribute macro.
+const AttributeMacro *
+SpecifierRewriter::attributeMacro(const Specifier &S) const {
+  if (S.Kind != Specifier::Macro)
+    return nullptr;
+  auto It = Options.AttributeMacros->find(tok(S.Open).Identifier);
+  return It == Options.AttributeMacros->end() ? nullptr : &It->second;
+}
+
 /// C++ AMP's restrict(...), written or through a macro.
 bool SpecifierRewriter::isRestriction(const Specifier &S) const {
   if (S.Kind == Specifier::Restrict)
     return true;
-  if (S.Kind != Specifier::Macro)
-    return false;
-  auto It = Options.AttributeMacros->find(tok(S.Open).Identifier);
-  return It != Options.AttributeMacros->end() && It->second.IsRestriction;
+  const AttributeMacro *M = attributeMacro(S);
+  return M && M->IsRestriction;
 }
 
 /// Whether \p S may belong to a function or lambda
@@ -667,9 +676,8 @@ std::pair<bool, bool> SpecifierRewriter::namedSides(const Specifier &S) const {
   bool Amp = S.Amp, Cpu = S.Cpu;
   if (S.Kind == Specifier::Macro) {
     // Only whether it names amp is recorded for a macro.
-    auto It = Options.AttributeMacros->find(tok(S.Open).Identifier);
-    return {It != Options.AttributeMacros->end() && It->second.NamesAmp,
-            false};
+    const AttributeMacro *M = attributeMacro(S);
+    return {M && M->NamesAmp, false};
   }
   if (S.Kind == Specifier::Bracketed || S.Kind == Specifier::Gnu) {
     size_t First = S.Kind == Specifier::Gnu ? S.Open + 3 : S.Open + 2;

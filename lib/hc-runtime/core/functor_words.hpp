@@ -10,9 +10,11 @@
 #ifndef HC_RUNTIME_CORE_FUNCTOR_WORDS_HPP
 #define HC_RUNTIME_CORE_FUNCTOR_WORDS_HPP
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 namespace hc {
 namespace detail {
@@ -41,6 +43,16 @@ bool any_functor_word(const void *functor, std::size_t size, Fn &&stop) {
 // can be. Smaller and larger words are integers.
 inline bool could_be_pointer(std::uintptr_t v) {
   return v >= 0x10000 && v < (std::uintptr_t(1) << 47);
+}
+
+// A word that may be one of the program's pointers: it could be a pointer
+// and is none of `runtime_words`, the runtime's own (bound data, storage
+// objects, copies of array objects).
+inline bool could_be_program_pointer(
+    std::uintptr_t v, const std::vector<const void *> &runtime_words) {
+  return could_be_pointer(v) &&
+         std::find(runtime_words.begin(), runtime_words.end(),
+                   reinterpret_cast<const void *>(v)) == runtime_words.end();
 }
 
 } // namespace rt

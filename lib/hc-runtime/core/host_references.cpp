@@ -75,11 +75,7 @@ bool refers_to_program_memory(const void *functor, std::size_t size,
       }))
     return true;
   return any_functor_word(functor, size, [&](std::size_t, std::uintptr_t w) {
-    return could_be_pointer(w) &&
-           std::find(runtime_words.begin(), runtime_words.end(),
-                     reinterpret_cast<const void *>(w)) ==
-               runtime_words.end() &&
-           is_program_data(w);
+    return could_be_program_pointer(w, runtime_words) && is_program_data(w);
   });
 }
 

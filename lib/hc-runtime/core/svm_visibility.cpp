@@ -349,9 +349,7 @@ bool make_captured_memory_visible(device &dev, const void *functor,
   std::unique_lock<std::mutex> hold(r.lock, std::defer_lock);
   bool host_memory = false;
   any_functor_word(functor, size, [&](std::size_t, std::uintptr_t word) {
-    if (!could_be_pointer(word) ||
-        std::find(skip.begin(), skip.end(),
-                  reinterpret_cast<const void *>(word)) != skip.end())
+    if (!could_be_program_pointer(word, skip))
       return false;
     if (!hold.owns_lock())
       hold.lock();

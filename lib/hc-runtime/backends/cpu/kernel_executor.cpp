@@ -183,12 +183,11 @@ void execute_flat(const kernel_launch &k, thread_pool &pool) {
   const std::size_t total = total_items(k.geometry);
   std::size_t per_chunk =
       std::max<std::size_t>(1, total / (pool.concurrency() * 8ull));
-  std::size_t chunks = ceil_div(total, per_chunk);
   // The pool's threads claim the chunks; a work-item that waits hands the
   // rest of its chunk and the unclaimed ones to a thread of its own
   // (spin_points.hpp). The launch ends when those threads have.
   flat_launch launch(k, run_flat_range, total, per_chunk);
-  pool.run(std::min<std::size_t>(chunks, pool.concurrency()),
+  pool.run(std::min<std::size_t>(launch.chunks(), pool.concurrency()),
            [&](std::size_t) { launch.drain(); });
   launch.finish();
 }

@@ -52,6 +52,8 @@ public:
   flat_launch &operator=(const flat_launch &) = delete;
   ~flat_launch() { join_helpers(); }
 
+  std::size_t chunks() const { return chunks_; }
+
   // Claims chunks and runs them until none is left (or a work-item threw:
   // the exception propagates, and nobody claims more).
   void drain();
