@@ -165,6 +165,33 @@ hc::completion_future parallel_for_each(const tiled_extent<D0, D1, D2> &domain,
       hc::accelerator::get_auto_selection_view(), domain, f);
 }
 
+// parallel_for_each<D0 [, D1]>(extent, kernel): the tile sizes given
+// explicitly, the extent converted to the tiled_extent they name (the
+// rank-3 form is the template above with all three sizes given). Without
+// these, D2 would be left to deduce from a plain extent, which fails.
+template <int D0, int D1, typename Kernel>
+hc::completion_future parallel_for_each(const hc::accelerator_view &av,
+                                        const tiled_extent<D0, D1> &domain,
+                                        const Kernel &f) {
+  return Concurrency::parallel_for_each<D0, D1, 0>(av, domain, f);
+}
+template <int D0, int D1, typename Kernel>
+hc::completion_future parallel_for_each(const tiled_extent<D0, D1> &domain,
+                                        const Kernel &f) {
+  return Concurrency::parallel_for_each<D0, D1, 0>(domain, f);
+}
+template <int D0, typename Kernel>
+hc::completion_future parallel_for_each(const hc::accelerator_view &av,
+                                        const tiled_extent<D0> &domain,
+                                        const Kernel &f) {
+  return Concurrency::parallel_for_each<D0, 0, 0>(av, domain, f);
+}
+template <int D0, typename Kernel>
+hc::completion_future parallel_for_each(const tiled_extent<D0> &domain,
+                                        const Kernel &f) {
+  return Concurrency::parallel_for_each<D0, 0, 0>(domain, f);
+}
+
 } // namespace Concurrency
 
 // hc::extent<N>::tile<D0, ...>() in C++ AMP mode.

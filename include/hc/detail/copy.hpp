@@ -78,9 +78,17 @@ template <typename InputIt, typename T, int N>
 void copy_iter_to_view(InputIt first, InputIt *last,
                        const array_view<T, N> &dst) {
   std::size_t n = dst.get_extent().size_wide();
-  if (last && static_cast<std::size_t>(std::distance(first, *last)) < n)
-    throw_runtime("copy: the source range is smaller than the destination",
-                  Kalmar::E_INVALIDARG_CODE);
+  if (last) {
+    // A reversed range (last before first) has a negative distance: it is
+    // no range at all, not a huge one.
+    auto available = std::distance(first, *last);
+    if (available < 0)
+      throw_runtime("copy: the source range ends before it begins",
+                    Kalmar::E_INVALIDARG_CODE);
+    if (static_cast<std::size_t>(available) < n)
+      throw_runtime("copy: the source range is smaller than the destination",
+                    Kalmar::E_INVALIDARG_CODE);
+  }
   if (dst.is_contiguous()) {
     if (const T *direct = contiguous_source<T>(first)) {
       dst.get_storage()->write_from_host(dst.get_offset() * sizeof(T), direct,
