@@ -213,8 +213,10 @@ public:
 
   // A copy is a new array with the same contents on the same accelerator,
   // except while parallel_for_each packs its kernel ([=] capture): then the
-  // copy aliases this array's data for the kernel.
-  array(const array &o)
+  // copy aliases this array's data for the kernel. C++ AMP makes copying
+  // and destroying an array restrict(cpu): amp code reaches arrays by
+  // reference only.
+  HC_AMP_CPU_ONLY array(const array &o)
       : storage_(o.storage_), data_(o.data_), extent_(o.extent_),
         cpu_access_(o.cpu_access_) {
 #if !HC_DEVICE_PASS
@@ -237,7 +239,7 @@ public:
     o.forget_object();
     register_object();
   }
-  ~array() { forget_object(); }
+  HC_AMP_CPU_ONLY ~array() { forget_object(); }
 
   array &operator=(const array &o) {
     if (this != &o) {
