@@ -356,9 +356,11 @@ private:
 
 class accelerator {
 public:
-  // Device paths with a meaning of their own. C++ AMP's Direct3D ones name
-  // no accelerator here (accelerator(direct3d_ref) throws: there is no
-  // reference rasteriser nor WARP).
+  // Device paths with a meaning of their own. In C++ AMP mode
+  // direct3d_warp names the CPU device that runs kernels (the CPU
+  // accelerator runs none there; runtime.hpp, use_amp_device_model());
+  // direct3d_ref names no accelerator (there is no reference rasteriser:
+  // the constructor throws), nor does direct3d_warp in hc mode.
   static const wchar_t default_accelerator[];
   static const wchar_t cpu_accelerator[];
   static const wchar_t direct3d_warp[];

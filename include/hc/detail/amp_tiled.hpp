@@ -161,8 +161,8 @@ hc::completion_future parallel_for_each(const hc::accelerator_view &av,
 template <int D0, int D1, int D2, typename Kernel>
 hc::completion_future parallel_for_each(const tiled_extent<D0, D1, D2> &domain,
                                         const Kernel &f) {
-  return Concurrency::parallel_for_each(
-      hc::accelerator::get_auto_selection_view(), domain, f);
+  return Concurrency::parallel_for_each(hc::detail::amp_target_view(f),
+                                       domain, f);
 }
 
 // parallel_for_each<D0 [, D1]>(extent, kernel): the tile sizes given

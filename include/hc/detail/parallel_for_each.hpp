@@ -275,6 +275,36 @@ void check_tiles(const tiled_extent<N> &ext, const accelerator_view &av) {
 inline thread_local bool amp_launch_is_async = false;
 #endif
 
+#if HC_AMP_MODE
+#if !HC_DEVICE_PASS
+// C++ AMP mode programs use C++ AMP's device model (runtime.hpp): every
+// translation unit switches it on as the program starts.
+[[maybe_unused]] static const bool amp_device_model_on =
+    (use_amp_device_model(), true);
+#endif
+
+// C++ AMP 1.2 3.2: the CPU accelerator holds data for the host and runs no
+// kernel; parallel_for_each on it throws, with Visual C++'s message.
+inline void check_amp_launch_target(const accelerator_view &av) {
+  const device_info &info = av.queue()->get_device().info();
+  if (info.backend == backend_kind::cpu && !info.amp_kernel_executor)
+    throw runtime_exception("concurrency::parallel_for_each is not supported "
+                            "on the selected accelerator \"CPU "
+                            "accelerator\".",
+                            Kalmar::E_INVALIDARG_CODE);
+}
+
+// C++ AMP's accelerator_view for a parallel_for_each without one: that of
+// the arrays the kernel captured (by reference), else the automatic
+// selection.
+template <class Kernel>
+accelerator_view amp_target_view(const Kernel &f) {
+  if (queue_ptr q = captured_array_view(&f, sizeof f))
+    return accelerator_view(q);
+  return accelerator::get_auto_selection_view();
+}
+#endif
+
 // Copies the functor under a launch_scope (binding captured data), then
 // submits it.
 template <bool Tiled, class Kernel, int N>
@@ -282,6 +312,9 @@ completion_future launch(const accelerator_view &av, const extent<N> &ext,
                          const int *tile_sizes, std::size_t dynamic_bytes,
                          const Kernel &f) {
   using args_t = kernel_args<Kernel, N>;
+#if HC_AMP_MODE
+  check_amp_launch_target(av);
+#endif
   launch_scope scope(av.queue());
   std::shared_ptr<args_t> args = std::make_shared<args_t>(f, ext, tile_sizes);
   scope.close();
@@ -339,8 +372,12 @@ completion_future parallel_for_each(const accelerator_view &av,
 template <int N, typename Kernel>
 completion_future parallel_for_each(const extent<N> &compute_domain,
                                     const Kernel &f) {
+#if HC_AMP_MODE
+  return parallel_for_each(detail::amp_target_view(f), compute_domain, f);
+#else
   return parallel_for_each(accelerator::get_auto_selection_view(),
                            compute_domain, f);
+#endif
 }
 
 template <int N, typename Kernel>
@@ -361,8 +398,12 @@ completion_future parallel_for_each(const accelerator_view &av,
 template <int N, typename Kernel>
 completion_future parallel_for_each(const tiled_extent<N> &compute_domain,
                                     const Kernel &f) {
+#if HC_AMP_MODE
+  return parallel_for_each(detail::amp_target_view(f), compute_domain, f);
+#else
   return parallel_for_each(accelerator::get_auto_selection_view(),
                            compute_domain, f);
+#endif
 }
 
 } // namespace hc

@@ -254,6 +254,10 @@ struct device_info {
   // memory access, e.g. HMM). When false, arrays a kernel reaches through
   // a reference ([&] capture) are relocated (launch_scope::submit).
   bool reads_host_memory = false;
+  // The CPU device that runs C++ AMP's kernels (device path direct3d\\warp,
+  // as C++ AMP names its CPU-based kernel accelerator): listed only once
+  // use_amp_device_model() ran.
+  bool amp_kernel_executor = false;
 };
 
 class queue;
@@ -401,6 +405,20 @@ device &default_device();
 bool set_default_device(const std::wstring &device_path);
 device *find_device(const std::wstring &device_path);
 device &cpu_device();
+
+// C++ AMP's device model, switched on for the whole program by <amp.h>: the
+// CPU accelerator ("cpu") holds data and runs no kernel (C++ AMP 1.2 3.2:
+// parallel_for_each cannot be invoked on it), and a second CPU device,
+// direct3d\\warp, runs kernels on the host's cores. all_devices() then lists
+// it after the CPU accelerator, and where the default device would be the
+// CPU accelerator it is that device. hc programs never see it.
+void use_amp_device_model() noexcept;
+bool amp_device_model() noexcept;
+
+// C++ AMP's choice of accelerator_view for a parallel_for_each without one:
+// the view of the first array the functor holds a reference to (its
+// accelerator_view, the CPU one for a staging array); null if it holds none.
+queue_ptr captured_array_view(const void *functor, std::size_t size);
 
 // accelerator::create_view(): a new queue of `dev`, remembered (weakly) for
 // device_views().

@@ -68,7 +68,9 @@ device *the_cpu(const std::vector<device *> &devices) {
 // may still run while static destructors do).
 struct registry {
   std::vector<std::unique_ptr<backend>> backends;
-  std::vector<device *> devices;
+  std::vector<device *> devices;     // what hc programs see
+  std::vector<device *> amp_devices; // C++ AMP's model: the executor too
+  device *amp_executor = nullptr;
   std::mutex mutex; // guards default_device_
   device *default_device_ = nullptr;
   std::atomic<bool> default_locked{false};
@@ -91,6 +93,19 @@ struct registry {
     // first GPU).
     std::stable_partition(devices.begin(), devices.end(),
                           [](const device *d) { return !is_gpu(d); });
+    auto executor = std::find_if(devices.begin(), devices.end(),
+                                 [](const device *d) {
+                                   return d->info().amp_kernel_executor;
+                                 });
+    if (executor != devices.end()) {
+      amp_executor = *executor;
+      devices.erase(executor);
+    }
+    // C++ AMP's list: the CPU accelerator, its kernel executor, the GPUs.
+    amp_devices = devices;
+    if (amp_executor)
+      amp_devices.insert(amp_devices.begin() + (devices.empty() ? 0 : 1),
+                         amp_executor);
     default_device_ = select_default_device(
         devices, env_string("HCC_DEFAULT_ACCELERATOR"));
   }
@@ -100,6 +115,8 @@ registry &the_registry() {
   static registry *instance = new registry;
   return *instance;
 }
+
+std::atomic<bool> amp_model{false};
 
 } // namespace
 
@@ -136,12 +153,37 @@ void note_kernel_submitted() noexcept {
 
 } // namespace rt
 
-const std::vector<device *> &all_devices() { return rt::the_registry().devices; }
+const std::vector<device *> &all_devices() {
+  rt::registry &r = rt::the_registry();
+  return amp_device_model() ? r.amp_devices : r.devices;
+}
+
+namespace rt {
+namespace {
+// The default device; r.mutex held. In C++ AMP's model the CPU accelerator
+// runs no kernel: where it would be the default (no GPU,
+// HCC_DEFAULT_ACCELERATOR=cpu), its executor is.
+device *effective_default(const registry &r) {
+  if (amp_device_model() && r.amp_executor &&
+      r.default_device_->info().backend == backend_kind::cpu)
+    return r.amp_executor;
+  return r.default_device_;
+}
+} // namespace
+} // namespace rt
 
 device &default_device() {
   rt::registry &r = rt::the_registry();
   std::lock_guard<std::mutex> lock(r.mutex);
-  return *r.default_device_;
+  return *rt::effective_default(r);
+}
+
+void use_amp_device_model() noexcept {
+  rt::amp_model.store(true, std::memory_order_release);
+}
+
+bool amp_device_model() noexcept {
+  return rt::amp_model.load(std::memory_order_acquire);
 }
 
 bool set_default_device(const std::wstring &device_path) {
@@ -150,7 +192,7 @@ bool set_default_device(const std::wstring &device_path) {
   if (!d)
     return false;
   std::lock_guard<std::mutex> lock(r.mutex);
-  if (d == r.default_device_)
+  if (d == rt::effective_default(r))
     return true;
   if (r.default_locked.load(std::memory_order_relaxed))
     return false;

@@ -124,6 +124,43 @@ std::vector<storage *> retain_resident_arrays(device *home) {
   return out;
 }
 
+} // namespace rt
+
+queue_ptr captured_array_view(const void *functor, std::size_t size) {
+  rt::registry &r = rt::the_registry();
+  if (r.count.load(std::memory_order_acquire) == 0)
+    return nullptr;
+  struct owner {
+    std::uintptr_t address;
+    rt::storage_object *s;
+  };
+  std::vector<owner> owners;
+  {
+    std::lock_guard<std::mutex> lock(r.mutex);
+    for (auto &entry : r.arrays)
+      if (const void *object =
+              entry.first->array_object.load(std::memory_order_acquire))
+        if (rt::try_retain(*entry.first))
+          owners.push_back(
+              {reinterpret_cast<std::uintptr_t>(object), entry.first});
+  }
+  queue_ptr view;
+  rt::any_functor_word(functor, size, [&](std::size_t, std::uintptr_t word) {
+    for (const owner &o : owners)
+      if (o.address == word) {
+        queue_ptr staging = o.s->staging_queue();
+        view = staging ? staging : o.s->home_queue();
+        return true;
+      }
+    return false;
+  });
+  for (const owner &o : owners)
+    o.s->release();
+  return view;
+}
+
+namespace rt {
+
 void relocate_array_references(void *functor, std::size_t size,
                                 const std::vector<storage *> &arrays,
                                 const std::vector<const void *> &bound,

@@ -13,8 +13,10 @@ public:
   const char *name() const override { return "cpu"; }
   backend_kind kind() const override { return backend_kind::cpu; }
   std::vector<device *> discover() override {
-    // Always exactly one CPU device, never destroyed.
-    return {new cpu::cpu_device};
+    // Always the CPU accelerator and C++ AMP's kernel executor, never
+    // destroyed (the registry lists the second in C++ AMP programs only).
+    return {new cpu::cpu_device(/*amp_kernel_executor=*/false),
+            new cpu::cpu_device(/*amp_kernel_executor=*/true)};
   }
 };
 

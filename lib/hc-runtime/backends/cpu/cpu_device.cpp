@@ -24,9 +24,10 @@ std::size_t physical_memory_kb() {
 
 } // namespace
 
-cpu_device::cpu_device() {
-  info_.description = L"CPU";
-  info_.device_path = L"cpu";
+cpu_device::cpu_device(bool amp_kernel_executor) {
+  info_.description = amp_kernel_executor ? L"CPU (C++ AMP kernels)" : L"CPU";
+  info_.device_path = amp_kernel_executor ? L"direct3d\\warp" : L"cpu";
+  info_.amp_kernel_executor = amp_kernel_executor;
   info_.backend = backend_kind::cpu;
   info_.dedicated_memory_kb = physical_memory_kb();
   info_.version = 1u << 16;
