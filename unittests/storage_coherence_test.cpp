@@ -88,6 +88,32 @@ TEST_F(Coherence, NothingIsCopiedAfterDiscard) {
   q->wait();
 }
 
+TEST_F(Coherence, RefreshKeepsTheRuntimesOwnData) {
+  // An array_view without a data source: its memory belongs to the
+  // runtime, so refresh() has nothing to reread and keeps the kernel's
+  // results on the device.
+  storage_ref s(storage::create_on(cpu_device().default_queue(), 256));
+  launch_with(q, s.s, access_mode::write, 64,
+              [](void *p, std::size_t i) { static_cast<int *>(p)[i] = 7; });
+  q->wait();
+  s->refresh();
+  EXPECT_FALSE(s->host_ready(access_mode::read)); // the device copy is current
+  const int *host = static_cast<const int *>(s->host_access(access_mode::read));
+  EXPECT_EQ(d2h(), 1);
+  EXPECT_EQ(host[63], 7);
+
+  // Over the program's memory, refresh() rereads it.
+  std::vector<int> data(64, 1);
+  storage_ref wrapped(storage::create_for_host(data.data(), 256));
+  launch_with(q, wrapped.s, access_mode::read_write, 64,
+              [](void *p, std::size_t i) { static_cast<int *>(p)[i] = 9; });
+  q->wait();
+  data[0] = 3; // modified behind the view
+  wrapped->refresh();
+  EXPECT_TRUE(wrapped->host_ready(access_mode::read));
+  EXPECT_EQ(static_cast<const int *>(wrapped->host_access(access_mode::read))[0], 3);
+}
+
 TEST_F(Coherence, ArrayOnTheDeviceLivesThere) {
   const std::size_t n = 100;
   storage_ref s(storage::create_on(q, n * 4));

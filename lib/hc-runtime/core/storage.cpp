@@ -201,6 +201,11 @@ void storage::refresh() {
   rt::location &host = s.locations[0];
   if (!host.ptr)
     return; // device-resident array with no host copy: nothing to refresh
+  // Memory the runtime allocated (an array_view without a data source, an
+  // array) changes only through the runtime: no one modified it behind the
+  // views, and the device copies stay current.
+  if (host.owned)
+    return;
   wait_all(s.all_pending());
   host.valid = true;
   s.invalidate_others(0);
