@@ -23,9 +23,6 @@ TEST(AmpDeviceModel, ExecutorListedOnlyInCppAmpPrograms) {
   ASSERT_FALSE(amp_device_model());
   EXPECT_FALSE(listed(all_devices(), L"direct3d\\warp"));
   EXPECT_EQ(find_device(L"direct3d\\warp"), nullptr);
-  ASSERT_TRUE(set_default_device(L"cpu"));
-  EXPECT_EQ(&default_device(), &cpu_device());
-
   use_amp_device_model();
   ASSERT_TRUE(amp_device_model());
   const std::vector<device *> &devices = all_devices();
@@ -36,8 +33,13 @@ TEST(AmpDeviceModel, ExecutorListedOnlyInCppAmpPrograms) {
   EXPECT_TRUE(devices[1]->info().is_host_memory);
   EXPECT_EQ(find_device(L"direct3d\\warp"), devices[1]);
 
-  // The CPU accelerator as the default means its executor.
+  // Where the runtime would pick the CPU accelerator, its executor is the
+  // default (this process sets HCC_DEFAULT_ACCELERATOR=cpu, CMakeLists.txt).
   EXPECT_EQ(&default_device(), devices[1]);
+  // A program that chooses the CPU accelerator gets it (C++ AMP's
+  // set_default), and may choose the executor again.
+  EXPECT_TRUE(set_default_device(L"cpu"));
+  EXPECT_EQ(&default_device(), &cpu_device());
   EXPECT_TRUE(set_default_device(L"direct3d\\warp"));
   EXPECT_EQ(&default_device(), devices[1]);
   // The CPU accelerator itself is still the one that holds host data.

@@ -73,6 +73,7 @@ struct registry {
   device *amp_executor = nullptr;
   std::mutex mutex; // guards default_device_
   device *default_device_ = nullptr;
+  bool default_chosen_by_program = false; // set_default_device() succeeded
   std::atomic<bool> default_locked{false};
 
   registry() {
@@ -161,10 +162,11 @@ const std::vector<device *> &all_devices() {
 namespace rt {
 namespace {
 // The default device; r.mutex held. In C++ AMP's model the CPU accelerator
-// runs no kernel: where it would be the default (no GPU,
-// HCC_DEFAULT_ACCELERATOR=cpu), its executor is.
+// runs no kernel: where the runtime would pick it (no GPU,
+// HCC_DEFAULT_ACCELERATOR=cpu), its executor is the default. A program
+// that chose the CPU accelerator itself (accelerator::set_default) gets it.
 device *effective_default(const registry &r) {
-  if (amp_device_model() && r.amp_executor &&
+  if (amp_device_model() && r.amp_executor && !r.default_chosen_by_program &&
       r.default_device_->info().backend == backend_kind::cpu)
     return r.amp_executor;
   return r.default_device_;
@@ -197,6 +199,7 @@ bool set_default_device(const std::wstring &device_path) {
   if (r.default_locked.load(std::memory_order_relaxed))
     return false;
   r.default_device_ = d;
+  r.default_chosen_by_program = true;
   return true;
 }
 
