@@ -64,9 +64,11 @@ public:
     count_host_view();
   }
 
-  // A view of host memory (not owned; must outlive the view's uses).
+  // A view of host memory (not owned; must outlive the view's uses), or,
+  // made inside a GPU kernel, of the kernel's own memory.
   array_view(const hc::extent<N> &ext, T *src)
       : storage_(make_host_storage(src, ext)), base_(ext), extent_(ext) {
+    adopt_kernel_memory(src);
     count_host_view();
   }
   template <typename Container,
@@ -328,6 +330,19 @@ private:
   HC_INLINE void adopt_kernel_address(const array<nc_value_type, N> &src) {
 #if HC_DEVICE_PASS
     data_ = src.accelerator_pointer();
+    bound_ = 1;
+#else
+    (void)src;
+#endif
+  }
+
+  // A view made inside a GPU kernel over memory of the kernel (a local
+  // array, tile_static data) addresses it directly: there is no storage on
+  // the device. (A kernel on the CPU backend is host code: its view gets
+  // storage over that memory like any host view.)
+  HC_INLINE void adopt_kernel_memory(T *src) {
+#if HC_DEVICE_PASS
+    data_ = src;
     bound_ = 1;
 #else
     (void)src;
