@@ -17,6 +17,16 @@ struct checks {
   }
 };
 
+// Whether calling f throws an Exception (e.g. a runtime_exception).
+template <class Exception, class F> bool throws(F &&f) {
+  try {
+    f();
+  } catch (const Exception &) {
+    return true;
+  }
+  return false;
+}
+
 // CHECK(condition): prints the line and the condition when it does not
 // hold and counts it in hcc_test::failures (main returns failures != 0).
 inline int failures = 0;

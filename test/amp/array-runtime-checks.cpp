@@ -42,35 +42,26 @@ void elements() {
 }
 #endif
 
-template <typename F> bool throws_runtime(F &&f) {
-  try {
-    f();
-  } catch (const runtime_exception &) {
-    return true;
-  }
-  return false;
-}
-
 int main() {
   hcc_test::checks check;
   std::vector<int> four(4, 1), five(5, 1);
-  check(throws_runtime([] { array<int, 1> a(0); }), "empty extent");
-  check(throws_runtime([] { array<int, 2> a(extent<2>(0, 3)); }),
+  check(hcc_test::throws<runtime_exception>([] { array<int, 1> a(0); }), "empty extent");
+  check(hcc_test::throws<runtime_exception>([] { array<int, 2> a(extent<2>(0, 3)); }),
         "empty extent, rank 2");
-  check(throws_runtime([&] { array<int, 1> a(4, five.begin(), five.end()); }),
+  check(hcc_test::throws<runtime_exception>([&] { array<int, 1> a(4, five.begin(), five.end()); }),
         "larger source range");
-  check(throws_runtime([&] { array<int, 1> a(5, four.begin(), four.end()); }),
+  check(hcc_test::throws<runtime_exception>([&] { array<int, 1> a(5, four.begin(), four.end()); }),
         "smaller source range");
   array<int, 1> fits(4, four.begin(), four.end());
   check(fits[3] == 1, "a source range of the extent's size");
 
   array<int, 2> grid(extent<2>(10, 10));
-  check(throws_runtime([&] { array_view<int, 1> row = grid[10]; }),
+  check(hcc_test::throws<runtime_exception>([&] { array_view<int, 1> row = grid[10]; }),
         "projection past the end");
-  check(throws_runtime([&] { array_view<int, 1> row = grid[-1]; }),
+  check(hcc_test::throws<runtime_exception>([&] { array_view<int, 1> row = grid[-1]; }),
         "negative projection");
   array_view<int, 2> view(grid);
-  check(throws_runtime([&] { array_view<int, 1> row = view[10]; }),
+  check(hcc_test::throws<runtime_exception>([&] { array_view<int, 1> row = view[10]; }),
         "view projection past the end");
   array_view<int, 1> row = grid[9];
   check(row.get_extent()[0] == 10, "projection inside the array");

@@ -10,15 +10,6 @@
 
 using namespace concurrency;
 
-template <class Copy> bool throws_runtime(Copy copy) {
-  try {
-    copy();
-  } catch (const runtime_exception &) {
-    return true;
-  }
-  return false;
-}
-
 int main() {
   hcc_test::checks check;
   std::vector<int> source(3, 5);
@@ -26,13 +17,13 @@ int main() {
   std::vector<int> backing(3);
   array_view<int, 1> dest_view(3, backing);
 
-  check(throws_runtime([&] { copy(source.end(), source.begin(), dest_array); }),
+  check(hcc_test::throws<runtime_exception>([&] { copy(source.end(), source.begin(), dest_array); }),
         "reversed range into an array");
-  check(throws_runtime([&] { copy(source.end(), source.begin(), dest_view); }),
+  check(hcc_test::throws<runtime_exception>([&] { copy(source.end(), source.begin(), dest_view); }),
         "reversed range into an array_view");
-  check(throws_runtime([&] { copy(source.begin(), source.begin() + 2, dest_array); }),
+  check(hcc_test::throws<runtime_exception>([&] { copy(source.begin(), source.begin() + 2, dest_array); }),
         "short range into an array");
-  check(throws_runtime([&] { copy_async(source.end(), source.begin(), dest_view).get(); }),
+  check(hcc_test::throws<runtime_exception>([&] { copy_async(source.end(), source.begin(), dest_view).get(); }),
         "reversed range, copy_async");
 
   copy(source.begin(), source.end(), dest_view);
