@@ -119,84 +119,70 @@ std::vector<storage *> retain_resident_arrays(device *home) {
     return out;
   std::lock_guard<std::mutex> lock(r.mutex);
   for (auto &entry : r.arrays)
-    if (entry.second == home && try_retain(*entry.first))
+    if ((!home || entry.second == home) && try_retain(*entry.first))
       out.push_back(entry.first);
   return out;
 }
 
-} // namespace rt
+namespace {
 
-queue_ptr captured_array_view(const void *functor, std::size_t size) {
-  rt::registry &r = rt::the_registry();
-  if (r.count.load(std::memory_order_acquire) == 0)
-    return nullptr;
-  struct owner {
-    std::uintptr_t address;
-    rt::storage_object *s;
-  };
-  std::vector<owner> owners;
-  {
-    std::lock_guard<std::mutex> lock(r.mutex);
-    for (auto &entry : r.arrays)
-      if (const void *object =
-              entry.first->array_object.load(std::memory_order_acquire))
-        if (rt::try_retain(*entry.first))
-          owners.push_back(
-              {reinterpret_cast<std::uintptr_t>(object), entry.first});
-  }
-  queue_ptr view;
-  rt::any_functor_word(functor, size, [&](std::size_t, std::uintptr_t word) {
-    for (const owner &o : owners)
-      if (o.address == word) {
-        queue_ptr staging = o.s->staging_queue();
-        view = staging ? staging : o.s->home_queue();
-        return true;
-      }
+// Calls fn(at, i) for each pointer-aligned word of `functor`, at byte `at`,
+// that is the address of the object of `arrays[i]` (a reference the kernel
+// captured), until fn returns true; returns whether one did.
+template <typename Fn>
+bool any_array_reference(const void *functor, std::size_t size,
+                         const std::vector<storage *> &arrays, Fn &&fn) {
+  std::vector<std::pair<std::uintptr_t, std::size_t>> objects;
+  for (std::size_t i = 0; i < arrays.size(); ++i)
+    if (const void *object =
+            impl_of(*arrays[i]).array_object.load(std::memory_order_acquire))
+      objects.push_back({reinterpret_cast<std::uintptr_t>(object), i});
+  if (objects.empty())
+    return false;
+  return any_functor_word(functor, size, [&](std::size_t at,
+                                             std::uintptr_t word) {
+    for (const auto &object : objects)
+      if (object.first == word)
+        return fn(at, object.second);
     return false;
   });
-  for (const owner &o : owners)
-    o.s->release();
-  return view;
 }
 
-namespace rt {
+} // namespace
 
 void relocate_array_references(void *functor, std::size_t size,
                                 const std::vector<storage *> &arrays,
                                 const std::vector<const void *> &bound,
                                 const queue_ptr &q,
                                 std::vector<const void *> &images) {
-  struct owner {
-    std::uintptr_t address;
-    storage_object *s;
-    const void *bound;
-  };
-  std::vector<owner> owners;
-  for (std::size_t i = 0; i < arrays.size(); ++i)
-    if (const void *object =
-            impl_of(*arrays[i]).array_object.load(std::memory_order_acquire))
-      owners.push_back({reinterpret_cast<std::uintptr_t>(object),
-                        &impl_of(*arrays[i]),
-                        i < bound.size() ? bound[i] : nullptr});
-  if (owners.empty())
-    return;
   auto *bytes = static_cast<unsigned char *>(functor);
-  any_functor_word(functor, size, [&](std::size_t at, std::uintptr_t word) {
-    for (const owner &o : owners) {
-      if (o.address != word)
-        continue;
-      if (void *image = object_image(*o.s, q, o.bound)) {
-        auto relocated = reinterpret_cast<std::uintptr_t>(image);
-        std::memcpy(bytes + at, &relocated, sizeof relocated);
-        images.push_back(image);
-      }
-      break;
+  any_array_reference(functor, size, arrays, [&](std::size_t at,
+                                                 std::size_t i) {
+    if (void *image = object_image(impl_of(*arrays[i]), q,
+                                   i < bound.size() ? bound[i] : nullptr)) {
+      auto relocated = reinterpret_cast<std::uintptr_t>(image);
+      std::memcpy(bytes + at, &relocated, sizeof relocated);
+      images.push_back(image);
     }
     return false;
   });
 }
 
 } // namespace rt
+
+queue_ptr captured_array_view(const void *functor, std::size_t size) {
+  std::vector<storage *> arrays = rt::retain_resident_arrays(nullptr);
+  queue_ptr view;
+  rt::any_array_reference(functor, size, arrays,
+                          [&](std::size_t, std::size_t i) {
+                            queue_ptr staging = arrays[i]->staging_queue();
+                            view = staging ? staging : arrays[i]->home_queue();
+                            return true;
+                          });
+  for (storage *s : arrays)
+    s->release();
+  return view;
+}
 
 void storage::set_array_object(const void *object, std::size_t size) noexcept {
   rt::storage_object &s = rt::impl_of(*this);

@@ -36,7 +36,8 @@ class storage_object;
 void register_resident_array(storage_object *s, device *home);
 // Called when the last reference is dropped, before destruction.
 void unregister_resident_array(storage_object *s);
-// The live arrays homed on `home`, each retained once: the caller releases.
+// The live arrays homed on `home` (on any device when null), each retained
+// once: the caller releases.
 std::vector<storage *> retain_resident_arrays(device *home);
 
 // Rewrites references to `arrays` (retained by the caller, homed on `q`'s
