@@ -253,7 +253,7 @@ inline void am_memtracker_update_peers(const hc::accelerator &acc,
   const auto *handles = reinterpret_cast<const std::uint64_t *>(agents);
   std::vector<detail::device *> peers;
   for (detail::device *d : detail::all_devices())
-    if (const void *agent = d->native_agent())
+    if (const void *agent = d->native_handle(hc::detail::native_object::agent))
       for (int i = 0; i < peerCnt; ++i)
         if (*static_cast<const std::uint64_t *>(agent) == handles[i])
           peers.push_back(d);

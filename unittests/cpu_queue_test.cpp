@@ -18,7 +18,8 @@ TEST(CpuDevice, Description) {
   const device_info &info = cpu.info();
   EXPECT_EQ(info.description, L"CPU");
   EXPECT_EQ(info.device_path, L"cpu");
-  EXPECT_EQ(info.backend, backend_kind::cpu);
+  EXPECT_EQ(info.backend, "cpu");
+  EXPECT_TRUE(info.is_cpu);
   EXPECT_TRUE(info.is_host_memory);
   EXPECT_TRUE(info.supports_cpu_shared_memory);
   EXPECT_GE(info.compute_units, 1u);

@@ -433,7 +433,8 @@ TEST_F(CudaFake, DeviceInfo) {
   const device_info &info = devices[1]->info();
   EXPECT_EQ(info.description, L"Fake GPU 1");
   EXPECT_EQ(info.device_path, L"cuda:1");
-  EXPECT_EQ(info.backend, backend_kind::cuda);
+  EXPECT_EQ(info.backend, "cuda");
+  EXPECT_FALSE(info.is_cpu);
   EXPECT_EQ(info.dedicated_memory_kb, (80ull << 30) / 1024);
   EXPECT_EQ(info.version, (9u << 16) | 0u);
   EXPECT_EQ(info.compute_units, 132u);

@@ -11,6 +11,10 @@ using namespace hc::detail;
 using hc::detail::rt::select_default_device;
 using hccc_fake = hcc_test::fake_gpu_device;
 
+namespace {
+const std::vector<std::string> backends = {"cuda", "hsa", "cpu"};
+} // namespace
+
 TEST(DeviceRegistry, CpuIsAlwaysPresentAndLast) {
   const auto &devices = all_devices();
   ASSERT_FALSE(devices.empty());
@@ -35,24 +39,25 @@ TEST(DeviceRegistry, SetDefaultDevice) {
 TEST(DefaultDeviceChoice, FirstGpuWhenUnset) {
   hccc_fake gpu0(L"cuda:0"), gpu1(L"cuda:1");
   std::vector<device *> devices = {&gpu0, &gpu1, &cpu_device()};
-  EXPECT_EQ(select_default_device(devices, ""), &gpu0);
-  EXPECT_EQ(select_default_device({&cpu_device()}, ""), &cpu_device());
+  EXPECT_EQ(select_default_device(devices, backends, ""), &gpu0);
+  EXPECT_EQ(select_default_device({&cpu_device()}, backends, ""),
+            &cpu_device());
 }
 
 TEST(DefaultDeviceChoice, BackendNamesAndPaths) {
   hccc_fake gpu0(L"cuda:0"), gpu1(L"cuda:1");
   std::vector<device *> devices = {&gpu0, &gpu1, &cpu_device()};
-  EXPECT_EQ(select_default_device(devices, "cpu"), &cpu_device());
-  EXPECT_EQ(select_default_device(devices, "CPU"), &cpu_device());
-  EXPECT_EQ(select_default_device(devices, "cuda"), &gpu0);
-  EXPECT_EQ(select_default_device(devices, "cuda:1"), &gpu1);
+  EXPECT_EQ(select_default_device(devices, backends, "cpu"), &cpu_device());
+  EXPECT_EQ(select_default_device(devices, backends, "CPU"), &cpu_device());
+  EXPECT_EQ(select_default_device(devices, backends, "cuda"), &gpu0);
+  EXPECT_EQ(select_default_device(devices, backends, "cuda:1"), &gpu1);
 }
 
 TEST(DefaultDeviceChoice, MissingBackendFallsBackToCpuWithAWarning) {
   hccc_fake gpu0(L"cuda:0");
   std::vector<device *> devices = {&gpu0, &cpu_device()};
   testing::internal::CaptureStderr();
-  EXPECT_EQ(select_default_device(devices, "hsa"), &cpu_device());
+  EXPECT_EQ(select_default_device(devices, backends, "hsa"), &cpu_device());
   std::string err = testing::internal::GetCapturedStderr();
   EXPECT_NE(err.find("HCC_DEFAULT_ACCELERATOR=hsa"), std::string::npos);
   EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1);
@@ -62,8 +67,8 @@ TEST(DefaultDeviceChoice, UnknownValueFallsBackWithAWarning) {
   hccc_fake gpu0(L"cuda:0");
   std::vector<device *> devices = {&gpu0, &cpu_device()};
   testing::internal::CaptureStderr();
-  EXPECT_EQ(select_default_device(devices, "bogus"), &gpu0);
-  EXPECT_EQ(select_default_device(devices, "cuda:7"), &gpu0);
+  EXPECT_EQ(select_default_device(devices, backends, "bogus"), &gpu0);
+  EXPECT_EQ(select_default_device(devices, backends, "cuda:7"), &gpu0);
   std::string err = testing::internal::GetCapturedStderr();
   EXPECT_NE(err.find("bogus"), std::string::npos);
   EXPECT_NE(err.find("cuda:7"), std::string::npos);

@@ -6,7 +6,7 @@
 #ifndef HCC_UNITTESTS_FAKE_GPU_HPP
 #define HCC_UNITTESTS_FAKE_GPU_HPP
 
-#include "hc/detail/runtime.hpp"
+#include "core/device_impl.hpp"
 
 #include <atomic>
 #include <condition_variable>
@@ -20,25 +20,26 @@
 namespace hcc_test {
 
 using namespace hc::detail;
+using hc::detail::rt::device_impl;
+using hc::detail::rt::queue_impl;
 
 class fake_gpu_queue;
 
-class fake_gpu_device final : public device {
+class fake_gpu_device final : public device_impl {
 public:
-  explicit fake_gpu_device(const wchar_t *path = L"fake:0") {
+  explicit fake_gpu_device(const wchar_t *path = L"fake:0") : device_impl({}) {
     info_.description = L"fake GPU";
     info_.device_path = path;
-    info_.backend = backend_kind::cuda;
+    info_.backend = "cuda";
     info_.max_tile_static_bytes = 64 * 1024;
   }
-  const device_info &info() const override { return info_; }
-  std::shared_ptr<queue> default_queue() override;
-  std::shared_ptr<queue> create_queue(execute_order, queue_priority) override;
-  void *allocate(std::size_t bytes) override {
+  std::shared_ptr<queue> create_queue_impl(execute_order,
+                                           queue_priority) override;
+  void *allocate_impl(std::size_t bytes) override {
     ++allocations;
     return std::malloc(bytes ? bytes : 1);
   }
-  void deallocate(void *p) noexcept override {
+  void deallocate_impl(void *p) noexcept override {
     ++deallocations;
     std::free(p);
   }
@@ -46,17 +47,13 @@ public:
   std::atomic<int> allocations{0}, deallocations{0};
   std::atomic<int> host_to_device{0}, device_to_host{0}, device_to_device{0};
   std::atomic<int> peer{0}; // copies from another fake GPU into this one
-
-private:
-  device_info info_;
-  std::mutex mutex_;
-  std::shared_ptr<queue> default_;
 };
 
-class fake_gpu_queue final : public queue {
+class fake_gpu_queue final : public queue_impl {
 public:
   explicit fake_gpu_queue(fake_gpu_device &d)
-      : dev_(d), thread_([this] { loop(); }) {}
+      : queue_impl(d, execute_order::in_order, queue_priority::normal), dev_(d),
+        thread_([this] { loop(); }) {}
   ~fake_gpu_queue() override {
     {
       std::lock_guard<std::mutex> lock(mutex_);
@@ -65,19 +62,20 @@ public:
     cv_.notify_all();
     thread_.join();
   }
-  device &get_device() override { return dev_; }
+  // The queue's thread waits for any command.
+  bool orders_after_impl(const async_state &) const override { return true; }
 
-  async_ptr launch(const kernel_launch &k,
-                   const std::vector<async_ptr> &deps) override {
+  async_ptr launch_impl(const kernel_launch &k,
+                        const std::vector<async_ptr> &deps) override {
     return push(deps, [k] {
       std::size_t n = k.geometry.total();
       if (n)
         k.cpu_range(k.args, 0, n);
     });
   }
-  async_ptr copy(void *dst, const void *src, std::size_t bytes,
-                 copy_direction dir,
-                 const std::vector<async_ptr> &deps) override {
+  async_ptr copy_impl(void *dst, const void *src, std::size_t bytes,
+                      copy_direction dir,
+                      const std::vector<async_ptr> &deps) override {
     switch (dir) {
     case copy_direction::host_to_device:
       ++dev_.host_to_device;
@@ -93,22 +91,23 @@ public:
     }
     return push(deps, [=] { std::memcpy(dst, src, bytes); });
   }
-  async_ptr copy_from_peer(void *dst, device &from, const void *src,
-                           std::size_t bytes,
-                           const std::vector<async_ptr> &deps) override {
-    if (!dynamic_cast<fake_gpu_device *>(&from))
+  async_ptr copy_from_peer_impl(void *dst, device &from, const void *src,
+                                std::size_t bytes,
+                                const std::vector<async_ptr> &deps) override {
+    if (!dynamic_cast<fake_gpu_device *>(&rt::impl(from)))
       return nullptr;
     ++dev_.peer;
     return push(deps, [=] { std::memcpy(dst, src, bytes); });
   }
-  async_ptr marker(const std::vector<async_ptr> &deps, memory_scope) override {
+  async_ptr marker_impl(const std::vector<async_ptr> &deps,
+                        memory_scope) override {
     return push(deps, [] {});
   }
-  void wait() override { last_command()->wait(); }
-  std::size_t pending_count() const override { return pending_; }
-  async_ptr last_command() const override {
+  void wait_impl() override { last_command()->wait(); }
+  std::size_t pending_count_impl() const override { return pending_; }
+  async_ptr last_command_impl() const override {
     std::lock_guard<std::mutex> lock(mutex_);
-    return last_ ? last_ : async_state::make_ready();
+    return last_;
   }
 
 private:
@@ -159,14 +158,8 @@ private:
   std::thread thread_;
 };
 
-inline std::shared_ptr<queue> fake_gpu_device::default_queue() {
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (!default_)
-    default_ = std::make_shared<fake_gpu_queue>(*this);
-  return default_;
-}
-
-inline std::shared_ptr<queue> fake_gpu_device::create_queue(execute_order, queue_priority) {
+inline std::shared_ptr<queue>
+fake_gpu_device::create_queue_impl(execute_order, queue_priority) {
   return std::make_shared<fake_gpu_queue>(*this);
 }
 

@@ -16,8 +16,8 @@
 #include <unistd.h>
 
 using namespace hc::detail::rt::hsa;
-using hc::detail::backend_kind;
 using hc::detail::device;
+using hc::detail::native_object;
 using hcc_test::scoped_env;
 using namespace hsa_fake;
 
@@ -31,7 +31,7 @@ protected:
 TEST_F(HsaDiscovery, NoKfdMeansNoDevicesAndNoRocrCalls) {
   auto backend = make_backend_with(fake_runtime(), "/nonexistent/kfd");
   EXPECT_STREQ(backend->name(), "hsa");
-  EXPECT_EQ(backend->kind(), backend_kind::hsa);
+  EXPECT_STREQ(backend->name(), "hsa");
   EXPECT_TRUE(backend->discover().empty());
   EXPECT_EQ(fake.lookups, 0);
 }
@@ -78,7 +78,7 @@ TEST_F(HsaDiscovery, GpuAgentBecomesAnAccelerator) {
   const hc::detail::device_info &info = d.info();
   EXPECT_EQ(info.device_path, L"hsa:0");
   EXPECT_EQ(info.description, L"Fake Instinct MI210");
-  EXPECT_EQ(info.backend, backend_kind::hsa);
+  EXPECT_EQ(info.backend, "hsa");
   EXPECT_EQ(info.compute_units, 104u);
   EXPECT_EQ(info.wavefront_size, 64u);
   EXPECT_EQ(info.max_tile_size, 1024u);
@@ -86,14 +86,21 @@ TEST_F(HsaDiscovery, GpuAgentBecomesAnAccelerator) {
   EXPECT_EQ(info.dedicated_memory_kb, (std::size_t{64} << 30) / 1024);
   EXPECT_FALSE(info.is_emulated);
   // hc's HSA interop: pointers to the agent, pools and kernarg region.
-  ASSERT_NE(d.native_agent(), nullptr);
-  EXPECT_EQ(static_cast<hsa_agent_t *>(d.native_agent())->handle, gpu_agent);
-  EXPECT_EQ(static_cast<hsa_amd_memory_pool_t *>(d.native_am_region())->handle,
-            coarse_pool);
+  ASSERT_NE(d.native_handle(native_object::agent), nullptr);
   EXPECT_EQ(
-      static_cast<hsa_amd_memory_pool_t *>(d.native_am_system_region())->handle,
-      fine_pool);
-  EXPECT_EQ(static_cast<hsa_region_t *>(d.native_kernarg_region())->handle,
+      static_cast<hsa_agent_t *>(d.native_handle(native_object::agent))->handle,
+      gpu_agent);
+  EXPECT_EQ(static_cast<hsa_amd_memory_pool_t *>(
+                d.native_handle(native_object::am_region))
+                ->handle,
+            coarse_pool);
+  EXPECT_EQ(static_cast<hsa_amd_memory_pool_t *>(
+                d.native_handle(native_object::am_system_region))
+                ->handle,
+            fine_pool);
+  EXPECT_EQ(static_cast<hsa_region_t *>(
+                d.native_handle(native_object::kernarg_region))
+                ->handle,
             kernarg_region);
   // The devices live for the program (as the registry keeps them).
 }

@@ -101,7 +101,7 @@ protected:
     return k;
   }
   const hsa_queue_t *hsa_queue_of(const std::shared_ptr<queue> &q) {
-    return static_cast<const hsa_queue_t *>(q->native_queue());
+    return static_cast<const hsa_queue_t *>(q->native_handle());
   }
 
   fake_kfd kfd_;

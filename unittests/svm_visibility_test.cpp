@@ -1,6 +1,7 @@
 // Shared virtual memory (core/svm_visibility.hpp): which host ranges a
 // functor's words make the runtime register, and when it releases them.
 // The device records register_host/unregister_host instead of pinning.
+#include "core/device_impl.hpp"
 #include "core/svm_mappings.hpp"
 #include "core/svm_visibility.hpp"
 
@@ -20,21 +21,20 @@ namespace svm = hc::detail::rt::svm;
 
 namespace {
 
-class recording_device final : public device {
+class recording_device final : public rt::device_impl {
 public:
-  recording_device() {
+  recording_device() : device_impl({}) {
     info_.description = L"recording";
     info_.device_path = L"recording:0";
-    info_.backend = backend_kind::cuda;
+    info_.backend = "cuda";
   }
-  const device_info &info() const override { return info_; }
-  std::shared_ptr<queue> default_queue() override { return nullptr; }
-  std::shared_ptr<queue> create_queue(execute_order, queue_priority) override {
+  std::shared_ptr<queue> create_queue_impl(execute_order,
+                                           queue_priority) override {
     return nullptr;
   }
-  void *allocate(std::size_t bytes) override { return std::malloc(bytes); }
-  void deallocate(void *p) noexcept override { std::free(p); }
-  bool register_host(void *ptr, std::size_t bytes) override {
+  void *allocate_impl(std::size_t bytes) override { return std::malloc(bytes); }
+  void deallocate_impl(void *p) noexcept override { std::free(p); }
+  bool register_host_impl(void *ptr, std::size_t bytes) override {
     std::lock_guard<std::mutex> hold(lock);
     if (refuse)
       return false;
@@ -42,7 +42,7 @@ public:
     ++registrations;
     return true;
   }
-  bool register_host_read_only(void *ptr, std::size_t bytes) override {
+  bool register_host_read_only_impl(void *ptr, std::size_t bytes) override {
     std::lock_guard<std::mutex> hold(lock);
     if (refuse)
       return false;
@@ -50,11 +50,11 @@ public:
     ++read_only_registrations;
     return true;
   }
-  void unregister_host(void *ptr) noexcept override {
+  void unregister_host_impl(void *ptr) noexcept override {
     std::lock_guard<std::mutex> hold(lock);
     live.erase(reinterpret_cast<std::uintptr_t>(ptr));
   }
-  bool kernel_can_access(const void *addr) override {
+  bool kernel_can_access_impl(const void *addr) override {
     return addr == device_memory;
   }
   // True when some live registration covers [p, p + bytes).
@@ -73,9 +73,6 @@ public:
   int read_only_registrations = 0;
   bool refuse = false;
   const void *device_memory = nullptr;
-
-private:
-  device_info info_;
 };
 
 // One device for the whole program, as in the runtime: registrations are

@@ -61,19 +61,18 @@ struct AcceleratorRecord {
 std::vector<std::string> featuresOf(const hc::detail::device_info &Info) {
   std::vector<std::string> Features;
   bool HostIsDeviceMemory = Info.is_host_memory;
-  // CUDA GPUs without pageable-memory access get host memory made visible
+  // GPUs without pageable-memory access may get host memory made visible
   // launch by launch (docs/svm.md) unless HCC_SVM=0.
   const char *SvmSetting = std::getenv("HCC_SVM");
   bool SvmOn = !SvmSetting || std::string(SvmSetting) != "0";
   if (HostIsDeviceMemory || Info.reads_host_memory ||
-      (Info.backend == hc::detail::backend_kind::cuda && SvmOn))
+      (Info.shares_host_memory_per_launch && SvmOn))
     Features.push_back("svm");
   // The CPU backend's memory is host memory; the GPU backends map
   // page-locked host memory into their devices.
   Features.push_back("pinned-host-memory");
-  // CUDA: system-scope atomics on host memory (docs/platform-atomics.md).
-  if (HostIsDeviceMemory ||
-      Info.backend == hc::detail::backend_kind::cuda)
+  // System-scope atomics on host memory (docs/platform-atomics.md).
+  if (HostIsDeviceMemory || Info.platform_atomics)
     Features.push_back("platform-atomics");
   return Features;
 }
@@ -154,18 +153,6 @@ std::string jsonString(const std::string &Text) {
   return Out;
 }
 
-const char *backendName(hc::detail::backend_kind Kind) {
-  switch (Kind) {
-  case hc::detail::backend_kind::cpu:
-    return "cpu";
-  case hc::detail::backend_kind::cuda:
-    return "cuda";
-  case hc::detail::backend_kind::hsa:
-    return "hsa";
-  }
-  return "unknown";
-}
-
 std::vector<AcceleratorRecord> collect(std::string &DefaultError) {
   std::vector<hc::accelerator> All = hc::accelerator::get_all();
 
@@ -184,7 +171,7 @@ std::vector<AcceleratorRecord> collect(std::string &DefaultError) {
     AcceleratorRecord R;
     R.DevicePath = toUtf8(A.get_device_path());
     R.Description = toUtf8(A.get_description());
-    R.Backend = backendName(Info.backend);
+    R.Backend = Info.backend;
     R.VersionMajor = A.get_version() >> 16;
     R.VersionMinor = A.get_version() & 0xFFFF;
     R.IsDefault = &A.device() == Default;

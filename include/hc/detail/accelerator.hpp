@@ -196,21 +196,26 @@ public:
   // hsa_queue_t, hsa_agent_t, memory pools (hsa_amd_memory_pool_t: the
   // agent's coarse-grained pool; the system's fine-grained pool for both
   // system regions) and kernarg hsa_region_t; nullptr on other backends.
-  void *get_hsa_queue() const { return queue_->native_queue(); }
-  void *get_hsa_agent() const { return queue_->get_device().native_agent(); }
+  void *get_hsa_queue() const { return queue_->native_handle(); }
+  void *get_hsa_agent() const {
+    return queue_->get_device().native_handle(detail::native_object::agent);
+  }
   void *get_hsa_am_region() const {
-    return queue_->get_device().native_am_region();
+    return queue_->get_device().native_handle(detail::native_object::am_region);
   }
   // The HSA backend allocates no fine-grained device memory: nullptr.
   void *get_hsa_finegrained_am_region() const { return nullptr; }
   void *get_hsa_am_system_region() const {
-    return queue_->get_device().native_am_system_region();
+    return queue_->get_device().native_handle(
+        detail::native_object::am_system_region);
   }
   void *get_hsa_am_finegrained_system_region() const {
-    return queue_->get_device().native_am_system_region();
+    return queue_->get_device().native_handle(
+        detail::native_object::am_system_region);
   }
   void *get_hsa_kernarg_region() const {
-    return queue_->get_device().native_kernarg_region();
+    return queue_->get_device().native_handle(
+        detail::native_object::kernarg_region);
   }
   // True for every accelerator hc kernels run on: ROCr GPUs, CUDA GPUs and
   // the CPU all implement the HSA execution model of queues, completion
@@ -428,17 +433,21 @@ public:
   // (am_alloc with flags 0) directly.
   bool has_cpu_accessible_am() const { return info().is_host_memory; }
   // HSA interop (see accelerator_view): nullptr on other backends.
-  void *get_hsa_agent() const { return device_->native_agent(); }
-  void *get_hsa_am_region() const { return device_->native_am_region(); }
+  void *get_hsa_agent() const {
+    return device_->native_handle(detail::native_object::agent);
+  }
+  void *get_hsa_am_region() const {
+    return device_->native_handle(detail::native_object::am_region);
+  }
   void *get_hsa_finegrained_am_region() const { return nullptr; }
   void *get_hsa_am_system_region() const {
-    return device_->native_am_system_region();
+    return device_->native_handle(detail::native_object::am_system_region);
   }
   void *get_hsa_am_finegrained_system_region() const {
-    return device_->native_am_system_region();
+    return device_->native_handle(detail::native_object::am_system_region);
   }
   void *get_hsa_kernarg_region() const {
-    return device_->native_kernarg_region();
+    return device_->native_handle(detail::native_object::kernarg_region);
   }
   // An opaque handle of the runtime's device, unique per accelerator.
   const void *get_raw_device() const { return device_; }

@@ -286,8 +286,7 @@ inline thread_local bool amp_launch_is_async = false;
 // C++ AMP 1.2 3.2: the CPU accelerator holds data for the host and runs no
 // kernel; parallel_for_each on it throws, with Visual C++'s message.
 inline void check_amp_launch_target(const accelerator_view &av) {
-  const device_info &info = av.queue()->get_device().info();
-  if (info.backend == backend_kind::cpu && !info.amp_kernel_executor)
+  if (!av.queue()->get_device().runs_kernels())
     throw runtime_exception("concurrency::parallel_for_each is not supported "
                             "on the selected accelerator \"CPU "
                             "accelerator\".",

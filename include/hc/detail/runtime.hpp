@@ -22,6 +22,7 @@
 
 #include "hc/detail/enums.hpp"
 #include "hc/detail/exceptions.hpp"
+#include "hc/detail/kernel_launch.hpp"
 
 #include <atomic>
 #include <chrono>
@@ -37,8 +38,6 @@
 
 namespace hc {
 namespace detail {
-
-enum class backend_kind : int { cpu = 0, cuda = 1, hsa = 2 };
 
 // Values match hc::access_type / Concurrency::access_type.
 enum class access_mode : unsigned {
@@ -161,83 +160,24 @@ std::uint64_t tick_frequency();
 std::uint64_t current_tick();
 
 // ---------------------------------------------------------------------------
-// Kernels.
+// Devices and queues.
 // ---------------------------------------------------------------------------
-
-// Geometry of a launch, in hc's dimension order: dimension 0 is the slowest
-// varying (row-major), dimension rank-1 the fastest. Kernels of rank > 3 are
-// flattened to rank 1 by the headers, so rank is 1..3 here.
-struct launch_geometry {
-  int rank = 1;
-  std::size_t global[3] = {1, 1, 1};
-  // Tile size per dimension; all zero for a non-tiled launch.
-  std::size_t tile[3] = {0, 0, 0};
-  // Bytes of dynamic group segment (tile_static) memory per tile.
-  std::size_t dynamic_group_bytes = 0;
-
-  bool tiled() const { return tile[0] != 0; }
-  std::size_t total() const { return global[0] * global[1] * global[2]; }
-};
-
-// Per-work-item coordinates handed to CPU entry points of tiled kernels, in
-// hc's dimension order (only the first `rank` entries are meaningful).
-struct cpu_work_item {
-  std::size_t global[3];
-  std::size_t local[3];
-  std::size_t tile[3];
-};
-
-// Runs the non-tiled kernel for linear work-item ids [begin, end).
-using cpu_range_fn = void (*)(const void *args, std::size_t begin,
-                              std::size_t end);
-// Runs one work-item of a tiled kernel. The CPU backend runs all work-items
-// of a tile as fibers of one thread so tile_barrier::wait() can switch.
-using cpu_item_fn = void (*)(const void *args, const cpu_work_item &item);
-
-struct kernel_launch {
-  // Name of the kernel in the device images (Clang's device-side mangled
-  // name of the kernel_entry<> instantiation).
-  const char *device_name = nullptr;
-  // Argument block: passed by value to the device kernel, by pointer to the
-  // CPU entry points. Kept alive by `args_owner` until the kernel finished.
-  const void *args = nullptr;
-  std::size_t args_size = 0;
-  std::shared_ptr<void> args_owner;
-  cpu_range_fn cpu_range = nullptr; // non-tiled kernels
-  cpu_item_fn cpu_item = nullptr;   // tiled kernels
-  launch_geometry geometry;
-  // The user's functor inside the argument block. launch_scope::submit may
-  // rewrite references to arrays in it for devices that cannot read host
-  // memory (resident_arrays.hpp), so it is the launch's own copy.
-  void *functor = nullptr;
-  std::size_t functor_size = 0;
-};
-
-struct workitem_context; // hc/detail/workitem.hpp
-
-// CPU backend helpers used by the headers inside kernels.
-// tile_barrier::wait() on the CPU: switches to the next work-item of the tile
-// until all have arrived.
-void cpu_barrier_wait();
-// Base of the dynamic group segment of the current tile on the CPU.
-void *cpu_dynamic_group_segment();
-std::size_t cpu_dynamic_group_segment_size();
-// A work-item at a yield point (__hcc_cpu_yield_point in workitem.hpp)
-// that may be spinning: once it has spun for a while, the other work-items
-// of its tile run meanwhile (tiled), or the rest of its range moves to a
-// thread of its own (non-tiled). lib/hc-runtime/backends/cpu/spin_points.hpp.
-void cpu_spin_point(workitem_context *self);
-// True on a CPU backend worker thread while it runs a kernel.
-bool in_cpu_kernel() noexcept;
-
-// ---------------------------------------------------------------------------
-// Devices and queues (implemented by the backends).
-// ---------------------------------------------------------------------------
+//
+// device and queue are the runtime's stable front: classes without data or
+// virtual functions whose members are defined in libhc_runtime, where each
+// object is a backend's subclass of rt::device_impl / rt::queue_impl
+// (lib/hc-runtime/core/device_impl.hpp). Code compiled against this header
+// only calls those members, so a backend's classes can change without
+// recompiling programs.
 
 struct device_info {
   std::wstring description;
   std::wstring device_path;  // unique; "cpu", "cuda:0", ...
-  backend_kind backend = backend_kind::cpu;
+  // The backend's name, as HCC_DEFAULT_ACCELERATOR selects it ("cpu",
+  // "cuda", "hsa"); devices of one backend share it.
+  std::string backend;
+  // The host's own processor (devices of the CPU backend).
+  bool is_cpu = false;
   std::size_t dedicated_memory_kb = 0;
   unsigned version = 0;       // (major << 16) | minor
   unsigned compute_units = 0;
@@ -254,29 +194,48 @@ struct device_info {
   // memory access, e.g. HMM). When false, arrays a kernel reaches through
   // a reference ([&] capture) are relocated (launch_scope::submit).
   bool reads_host_memory = false;
+  // The runtime makes the host memory a launch reaches visible to the
+  // device, launch by launch (docs/svm.md; off with HCC_SVM=0).
+  bool shares_host_memory_per_launch = false;
+  // System-scope atomics on host memory (docs/platform-atomics.md).
+  bool platform_atomics = false;
   // The CPU device that runs C++ AMP's kernels (device path direct3d\\warp,
   // as C++ AMP names its CPU-based kernel accelerator): listed only once
   // use_amp_device_model() ran.
   bool amp_kernel_executor = false;
 };
 
+// The backend objects hc's HSA interop hands out (accelerator::
+// get_hsa_agent(), get_hsa_am_region(), ...).
+enum class native_object : int {
+  agent,            // hsa_agent_t*
+  am_region,        // hsa_amd_memory_pool_t* of device memory
+  am_system_region, // hsa_amd_memory_pool_t* of fine-grained host memory
+  kernarg_region    // hsa_region_t* of kernel arguments
+};
+
 class queue;
 
 class device {
 public:
-  virtual ~device();
-  virtual const device_info &info() const = 0;
+  device(const device &) = delete;
+  device &operator=(const device &) = delete;
+
+  const device_info &info() const noexcept;
   // The default queue (accelerator::get_default_view()).
-  virtual std::shared_ptr<queue> default_queue() = 0;
+  std::shared_ptr<queue> default_queue();
   // A new independent queue (accelerator::create_view()). Backends whose
   // devices schedule queues by priority honour `priority`; others ignore it
   // (the queue still reports it).
-  virtual std::shared_ptr<queue> create_queue(execute_order order,
-                                              queue_priority priority) = 0;
+  std::shared_ptr<queue> create_queue(execute_order order,
+                                      queue_priority priority);
+  // False for a device that holds data but runs no kernel (C++ AMP's CPU
+  // accelerator, see use_amp_device_model()).
+  bool runs_kernels() const noexcept;
 
   // Device memory. allocate throws Kalmar::out_of_memory.
-  virtual void *allocate(std::size_t bytes) = 0;
-  virtual void deallocate(void *ptr) noexcept = 0;
+  void *allocate(std::size_t bytes);
+  void deallocate(void *ptr) noexcept;
 
   // Pinned host memory (hc::am_alloc with amHostPinned, docs/host-memory.md):
   // page-locked host memory mapped into every device of this backend at its
@@ -284,60 +243,42 @@ public:
   // needs no staging. `coherent` asks for memory the device does not cache
   // (fine-grained synchronisation while a kernel runs). Returns null when
   // the backend has no such memory (the CPU) or it is exhausted.
-  virtual void *allocate_pinned_host(std::size_t bytes, bool coherent) {
-    (void)bytes, (void)coherent;
-    return nullptr;
-  }
-  virtual void free_pinned_host(void *ptr) noexcept { (void)ptr; }
+  void *allocate_pinned_host(std::size_t bytes, bool coherent);
+  void free_pinned_host(void *ptr) noexcept;
   // Page-locks existing host memory [ptr, ptr + bytes) and maps it into the
   // backend's devices (am_memory_host_lock); false when the backend cannot.
-  virtual bool register_host(void *ptr, std::size_t bytes) {
-    (void)ptr, (void)bytes;
-    return false;
-  }
+  bool register_host(void *ptr, std::size_t bytes);
   // The same for memory the process may only read (constant data a kernel
   // reaches through a host pointer, docs/svm.md): mapped for reading only.
   // unregister_host releases it. False when the backend cannot.
-  virtual bool register_host_read_only(void *ptr, std::size_t bytes) {
-    (void)ptr, (void)bytes;
-    return false;
-  }
-  virtual void unregister_host(void *ptr) noexcept { (void)ptr; }
+  bool register_host_read_only(void *ptr, std::size_t bytes);
+  void unregister_host(void *ptr) noexcept;
   // True when register_host maps host memory at its own address, so that
   // kernels can follow host pointers once it is registered (shared virtual
   // memory on GPUs without pageable-memory access, docs/svm.md).
-  virtual bool can_share_host_memory() const { return false; }
+  bool can_share_host_memory() const;
   // True when kernels on this device can already use `addr` as it is:
   // device memory, or host memory that is pinned or registered (shared
   // virtual memory asks before page-locking anything, docs/svm.md).
-  virtual bool kernel_can_access(const void *addr) {
-    (void)addr;
-    return false;
-  }
+  bool kernel_can_access(const void *addr);
   // True when `addr` lies in memory allocated on this device that the host
   // cannot access directly (device memory of a GPU; never for the CPU).
-  virtual bool owns_device_memory(const void *addr) {
-    (void)addr;
-    return false;
-  }
+  bool owns_device_memory(const void *addr);
   // Lets kernels on this device access memory allocated on `owner`
   // (am_map_to_peers; CUDA peer access). False when it cannot.
-  virtual bool enable_access_to(device &owner) { return &owner == this; }
+  bool enable_access_to(device &owner);
   // True when kernels on `peer`, another device, can access this device's
   // memory directly (accelerator::get_is_peer). Never true for the device
   // itself, nor between devices of different backends.
-  virtual bool is_peer(device &peer) {
-    (void)peer;
-    return false;
-  }
+  bool is_peer(device &peer);
 
-  // HSA interop of hc (accelerator::get_hsa_agent(), ...): pointers to the
-  // backend's hsa_agent_t, hsa_amd_memory_pool_t and hsa_region_t; null on
-  // backends other than HSA.
-  virtual void *native_agent() { return nullptr; }
-  virtual void *native_am_region() { return nullptr; }
-  virtual void *native_am_system_region() { return nullptr; }
-  virtual void *native_kernarg_region() { return nullptr; }
+  // The backend's object `what` (HSA interop); null on backends without it.
+  void *native_handle(native_object what);
+
+protected:
+  // Only the runtime's backends make devices (rt::device_impl).
+  device() = default;
+  ~device() = default;
 };
 
 enum class copy_direction : int {
@@ -349,48 +290,50 @@ enum class copy_direction : int {
 
 class queue {
 public:
-  virtual ~queue();
-  virtual device &get_device() = 0;
-  virtual execute_order order() const { return execute_order::in_order; }
-  queue_priority priority() const noexcept { return priority_; }
+  queue(const queue &) = delete;
+  queue &operator=(const queue &) = delete;
+
+  device &get_device() const noexcept;
+  execute_order order() const noexcept;
+  queue_priority priority() const noexcept;
 
   // Enqueue commands. Each starts only after every state in `deps` is ready
-  // and after the commands enqueued before it on this queue.
-  virtual async_ptr launch(const kernel_launch &kernel,
-                           const std::vector<async_ptr> &deps) = 0;
+  // and after the commands enqueued before it on this queue. A dependency
+  // the backend cannot order after on the device (a command of another
+  // backend) is waited for on the calling thread first; its error, if any,
+  // stays with its own command.
+  async_ptr launch(const kernel_launch &kernel,
+                   const std::vector<async_ptr> &deps);
   // Copies between pointers of `get_device()` memory and host memory.
   // Host memory must stay valid until the returned state is ready.
-  virtual async_ptr copy(void *dst, const void *src, std::size_t bytes,
-                         copy_direction direction,
-                         const std::vector<async_ptr> &deps) = 0;
-  virtual async_ptr marker(const std::vector<async_ptr> &deps,
-                           memory_scope scope) = 0;
+  async_ptr copy(void *dst, const void *src, std::size_t bytes,
+                 copy_direction direction, const std::vector<async_ptr> &deps);
+  async_ptr marker(const std::vector<async_ptr> &deps, memory_scope scope);
   // Copies `bytes` from the memory of another device `from` of the same
   // backend into this queue's device, without staging through the host
   // (peer copy). Returns null when the backend cannot; the caller then
   // stages the data through host memory.
-  virtual async_ptr copy_from_peer(void *dst, device &from, const void *src,
-                                   std::size_t bytes,
-                                   const std::vector<async_ptr> &deps) {
-    (void)dst, (void)from, (void)src, (void)bytes, (void)deps;
-    return nullptr;
-  }
+  async_ptr copy_from_peer(void *dst, device &from, const void *src,
+                           std::size_t bytes,
+                           const std::vector<async_ptr> &deps);
 
-  // Waits for every command enqueued so far.
-  virtual void wait() = 0;
+  // Waits for every command enqueued so far, then rethrows the first error
+  // of a command that failed since the previous wait(), if any.
+  void wait();
   // Hands buffered commands to the device.
-  virtual void flush() {}
+  void flush();
   // Commands enqueued and not finished.
-  virtual std::size_t pending_count() const = 0;
+  std::size_t pending_count() const;
   // The last enqueued command, or a ready state if none is pending.
-  virtual async_ptr last_command() const = 0;
+  async_ptr last_command() const;
   // accelerator_view::get_hsa_queue(): the hsa_queue_t* of the HSA backend;
   // null on other backends.
-  virtual void *native_queue() { return nullptr; }
+  void *native_handle();
 
 protected:
-  // Set by the backend that creates the queue.
-  queue_priority priority_ = queue_priority::normal;
+  // Only the runtime's backends make queues (rt::queue_impl).
+  queue() = default;
+  ~queue() = default;
 };
 
 using queue_ptr = std::shared_ptr<queue>;

@@ -3,8 +3,9 @@
 // A backend (cpu, cuda, hsa) owns the devices of one kind of hardware. It is
 // added to the runtime with one file implementing `backend` plus one line in
 // backend_list.cpp; nothing else in the core knows which backends exist.
-// The core only talks to devices and queues through the abstract classes of
-// runtime.hpp (device, queue, async_state).
+// The core only talks to devices and queues through the fronts of
+// runtime.hpp (device, queue, async_state); a backend's devices and queues
+// implement core/device_impl.hpp.
 #ifndef HC_RUNTIME_CORE_BACKEND_HPP
 #define HC_RUNTIME_CORE_BACKEND_HPP
 
@@ -23,7 +24,6 @@ public:
   // Lower-case name, also the value HCC_DEFAULT_ACCELERATOR uses to select
   // this backend ("cpu", "cuda", "hsa").
   virtual const char *name() const = 0;
-  virtual backend_kind kind() const = 0;
   // Finds the devices. Called once, on first use of the device registry, with
   // no runtime lock held. A backend whose driver is missing returns an empty
   // list (it may print a note when HCC_VERBOSE is set); it must not throw

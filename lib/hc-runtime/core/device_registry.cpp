@@ -13,23 +13,8 @@
 namespace hc {
 namespace detail {
 
-device::~device() = default;
-queue::~queue() = default;
-
 namespace rt {
 namespace {
-
-const char *backend_name(backend_kind kind) {
-  switch (kind) {
-  case backend_kind::cpu:
-    return "cpu";
-  case backend_kind::cuda:
-    return "cuda";
-  case backend_kind::hsa:
-    return "hsa";
-  }
-  return "?";
-}
 
 std::string narrow(const std::wstring &text) {
   std::string out;
@@ -45,7 +30,7 @@ std::string lower(std::string text) {
   return text;
 }
 
-bool is_gpu(const device *d) { return d->info().backend != backend_kind::cpu; }
+bool is_gpu(const device *d) { return !d->info().is_cpu; }
 
 device *first_gpu_or_cpu(const std::vector<device *> &devices) {
   for (device *d : devices)
@@ -59,7 +44,7 @@ device *first_gpu_or_cpu(const std::vector<device *> &devices) {
 
 device *the_cpu(const std::vector<device *> &devices) {
   for (device *d : devices)
-    if (d->info().backend == backend_kind::cpu)
+    if (d->info().is_cpu)
       return d;
   return nullptr;
 }
@@ -68,6 +53,7 @@ device *the_cpu(const std::vector<device *> &devices) {
 // may still run while static destructors do).
 struct registry {
   std::vector<std::unique_ptr<backend>> backends;
+  std::vector<std::string> backend_names; // of every backend that started
   std::vector<device *> devices;     // what hc programs see
   std::vector<device *> amp_devices; // C++ AMP's model: the executor too
   device *amp_executor = nullptr;
@@ -84,6 +70,7 @@ struct registry {
         std::unique_ptr<backend> b = make();
         std::vector<device *> found = b->discover();
         devices.insert(devices.end(), found.begin(), found.end());
+        backend_names.push_back(b->name());
         backends.push_back(std::move(b)); // kept as long as their devices
       } catch (const std::exception &e) {
         warn(std::string("a device backend failed to start: ") + e.what());
@@ -108,7 +95,7 @@ struct registry {
       amp_devices.insert(amp_devices.begin() + (devices.empty() ? 0 : 1),
                          amp_executor);
     default_device_ = select_default_device(
-        devices, env_string("HCC_DEFAULT_ACCELERATOR"));
+        devices, backend_names, env_string("HCC_DEFAULT_ACCELERATOR"));
   }
 };
 
@@ -122,16 +109,19 @@ std::atomic<bool> amp_model{false};
 } // namespace
 
 device *select_default_device(const std::vector<device *> &devices,
+                              const std::vector<std::string> &backend_names,
                               const std::string &setting) {
   if (setting.empty())
     return first_gpu_or_cpu(devices);
   std::string wanted = lower(setting);
-  for (backend_kind kind :
-       {backend_kind::cpu, backend_kind::cuda, backend_kind::hsa}) {
-    if (wanted != backend_name(kind))
+  std::string choices;
+  for (const std::string &name : backend_names)
+    choices += name + ", ";
+  for (const std::string &name : backend_names) {
+    if (wanted != name)
       continue;
     for (device *d : devices)
-      if (d->info().backend == kind)
+      if (d->info().backend == name)
         return d;
     warn("HCC_DEFAULT_ACCELERATOR=" + setting + ": no " + wanted +
          " device found; using the CPU");
@@ -141,9 +131,8 @@ device *select_default_device(const std::vector<device *> &devices,
     if (narrow(d->info().device_path) == setting)
       return d;
   device *fallback = first_gpu_or_cpu(devices);
-  warn("HCC_DEFAULT_ACCELERATOR=" + setting +
-       " names no device (use cpu, cuda, hsa or a device path such as "
-       "cuda:0); using " +
+  warn("HCC_DEFAULT_ACCELERATOR=" + setting + " names no device (use " +
+       choices + "or a device path such as cuda:0); using " +
        (fallback ? narrow(fallback->info().device_path) : std::string("none")));
   return fallback;
 }
@@ -167,7 +156,7 @@ namespace {
 // that chose the CPU accelerator itself (accelerator::set_default) gets it.
 device *effective_default(const registry &r) {
   if (amp_device_model() && r.amp_executor && !r.default_chosen_by_program &&
-      r.default_device_->info().backend == backend_kind::cpu)
+      r.default_device_->info().is_cpu)
     return r.amp_executor;
   return r.default_device_;
 }
@@ -214,7 +203,7 @@ device *find_device(const std::wstring &device_path) {
 
 device &cpu_device() {
   for (device *d : all_devices())
-    if (d->info().backend == backend_kind::cpu)
+    if (d->info().is_cpu)
       return *d;
   // The CPU backend is always compiled in; reaching this is a build error.
   throw Kalmar::runtime_exception("hc runtime: no CPU device registered",

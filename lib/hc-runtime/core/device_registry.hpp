@@ -12,12 +12,14 @@ namespace detail {
 namespace rt {
 
 // Picks the default device among `devices` (GPUs first, CPU present) for a
-// value of HCC_DEFAULT_ACCELERATOR: "" → first GPU else the CPU; a backend
-// name ("cpu", "cuda", "hsa", any case) → that backend's first device; else
+// value of HCC_DEFAULT_ACCELERATOR: "" → first GPU else the CPU; one of
+// `backend_names` ("cpu", "cuda", "hsa", any case) → that backend's first
+// device; else
 // a device path ("cuda:1"). A backend without devices or an unknown value
 // prints a one-line warning and falls back (to the CPU, resp. the normal
 // default). Separate from the registry so it can be tested with any list.
 device *select_default_device(const std::vector<device *> &devices,
+                              const std::vector<std::string> &backend_names,
                               const std::string &setting);
 
 // Called when the first kernel is submitted: from then on

@@ -11,7 +11,6 @@ namespace {
 class cpu_backend final : public backend {
 public:
   const char *name() const override { return "cpu"; }
-  backend_kind kind() const override { return backend_kind::cpu; }
   std::vector<device *> discover() override {
     // Always the CPU accelerator and C++ AMP's kernel executor, never
     // destroyed (the registry lists the second in C++ AMP programs only).

@@ -24,11 +24,12 @@ std::size_t physical_memory_kb() {
 
 } // namespace
 
-cpu_device::cpu_device(bool amp_kernel_executor) {
+cpu_device::cpu_device(bool amp_kernel_executor) : device_impl({}) {
   info_.description = amp_kernel_executor ? L"CPU (C++ AMP kernels)" : L"CPU";
   info_.device_path = amp_kernel_executor ? L"direct3d\\warp" : L"cpu";
   info_.amp_kernel_executor = amp_kernel_executor;
-  info_.backend = backend_kind::cpu;
+  info_.backend = "cpu";
+  info_.is_cpu = true;
   info_.dedicated_memory_kb = physical_memory_kb();
   info_.version = 1u << 16;
   info_.compute_units = thread_pool::configured_concurrency();
@@ -44,21 +45,20 @@ cpu_device::cpu_device(bool amp_kernel_executor) {
   info_.reads_host_memory = true;
 }
 
-std::shared_ptr<queue> cpu_device::default_queue() {
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (!default_queue_)
-    default_queue_ = std::make_shared<cpu_queue>(*this, execute_order::in_order);
-  return default_queue_;
-}
-
-std::shared_ptr<queue> cpu_device::create_queue(execute_order order,
-                                             queue_priority priority) {
+std::shared_ptr<queue> cpu_device::create_queue_impl(execute_order order,
+                                                     queue_priority priority) {
   return std::make_shared<cpu_queue>(*this, order, priority);
 }
 
-void *cpu_device::allocate(std::size_t bytes) { return allocate_host(bytes); }
+bool cpu_device::runs_kernels_impl() const {
+  return info_.amp_kernel_executor || !amp_device_model();
+}
 
-void cpu_device::deallocate(void *ptr) noexcept { free_host(ptr); }
+void *cpu_device::allocate_impl(std::size_t bytes) {
+  return allocate_host(bytes);
+}
+
+void cpu_device::deallocate_impl(void *ptr) noexcept { free_host(ptr); }
 
 } // namespace cpu
 } // namespace rt

@@ -7,30 +7,23 @@
 #ifndef HC_RUNTIME_CPU_CPU_DEVICE_HPP
 #define HC_RUNTIME_CPU_CPU_DEVICE_HPP
 
-#include "hc/detail/runtime.hpp"
-
-#include <mutex>
+#include "core/device_impl.hpp"
 
 namespace hc {
 namespace detail {
 namespace rt {
 namespace cpu {
 
-class cpu_device final : public device {
+class cpu_device final : public device_impl {
 public:
   explicit cpu_device(bool amp_kernel_executor);
 
-  const device_info &info() const override { return info_; }
-  std::shared_ptr<queue> default_queue() override;
-  std::shared_ptr<queue> create_queue(execute_order order,
-                                      queue_priority priority) override;
-  void *allocate(std::size_t bytes) override;
-  void deallocate(void *ptr) noexcept override;
-
-private:
-  device_info info_;
-  std::mutex mutex_;
-  std::shared_ptr<queue> default_queue_;
+  std::shared_ptr<queue> create_queue_impl(execute_order order,
+                                           queue_priority priority) override;
+  // In C++ AMP's device model only the kernel executor runs kernels.
+  bool runs_kernels_impl() const override;
+  void *allocate_impl(std::size_t bytes) override;
+  void deallocate_impl(void *ptr) noexcept override;
 };
 
 } // namespace cpu

@@ -8,7 +8,7 @@
 #ifndef HC_RUNTIME_CPU_CPU_QUEUE_HPP
 #define HC_RUNTIME_CPU_CPU_QUEUE_HPP
 
-#include "hc/detail/runtime.hpp"
+#include "core/device_impl.hpp"
 
 #include <memory>
 
@@ -19,32 +19,26 @@ namespace cpu {
 
 class dispatcher;
 
-class cpu_queue final : public queue {
+class cpu_queue final : public queue_impl {
 public:
-  cpu_queue(device &dev, execute_order order,
+  cpu_queue(device_impl &dev, execute_order order,
             queue_priority priority = queue_priority::normal);
   ~cpu_queue() override; // lets enqueued commands finish, does not block
 
-  device &get_device() override { return device_; }
-  execute_order order() const override { return order_; }
-
-  async_ptr launch(const kernel_launch &kernel,
-                   const std::vector<async_ptr> &deps) override;
-  async_ptr copy(void *dst, const void *src, std::size_t bytes,
-                 copy_direction direction,
-                 const std::vector<async_ptr> &deps) override;
-  async_ptr marker(const std::vector<async_ptr> &deps,
-                   memory_scope scope) override;
-
-  // Waits for every command enqueued so far, then rethrows the first error
-  // of a command that failed since the previous wait(), if any.
-  void wait() override;
-  std::size_t pending_count() const override;
-  async_ptr last_command() const override;
+  async_ptr launch_impl(const kernel_launch &kernel,
+                        const std::vector<async_ptr> &deps) override;
+  async_ptr copy_impl(void *dst, const void *src, std::size_t bytes,
+                      copy_direction direction,
+                      const std::vector<async_ptr> &deps) override;
+  async_ptr marker_impl(const std::vector<async_ptr> &deps,
+                        memory_scope scope) override;
+  void wait_impl() override;
+  std::size_t pending_count_impl() const override;
+  async_ptr last_command_impl() const override;
+  // The dispatcher thread waits for any command, of any backend.
+  bool orders_after_impl(const async_state &) const override { return true; }
 
 private:
-  device &device_;
-  execute_order order_;
   std::shared_ptr<dispatcher> dispatcher_;
 };
 

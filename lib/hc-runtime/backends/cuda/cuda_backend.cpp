@@ -61,7 +61,9 @@ cuda_device *make_device(const std::shared_ptr<const driver_api> &api,
   for (const char *p = name; *p; ++p)
     info.description += static_cast<wchar_t>(static_cast<unsigned char>(*p));
   info.device_path = L"cuda:" + std::to_wstring(ordinal);
-  info.backend = backend_kind::cuda;
+  info.backend = "cuda";
+  info.shares_host_memory_per_launch = true;
+  info.platform_atomics = true;
   info.dedicated_memory_kb = memory / 1024;
   info.version = (static_cast<unsigned>(major) << 16) |
                  static_cast<unsigned>(minor);
@@ -128,7 +130,6 @@ public:
   explicit cuda_backend(symbol_lookup lookup) : lookup_(std::move(lookup)) {}
 
   const char *name() const override { return "cuda"; }
-  backend_kind kind() const override { return backend_kind::cuda; }
 
   std::vector<device *> discover() override {
     try {

@@ -45,8 +45,8 @@ std::string sized(const char *what, std::size_t bytes) {
 
 cuda_device::cuda_device(std::shared_ptr<const driver_api> api, int ordinal,
                          CUdevice handle, device_info info, int sm)
-    : api_(std::move(api)), ordinal_(ordinal), handle_(handle),
-      info_(std::move(info)), sm_(sm) {
+    : device_impl(std::move(info)), api_(std::move(api)), ordinal_(ordinal),
+      handle_(handle), sm_(sm) {
   label_ = narrow(info_.device_path) + " (" + narrow(info_.description) + ")";
 }
 
@@ -78,19 +78,12 @@ void cuda_device::make_current() {
   t_current_context = context;
 }
 
-std::shared_ptr<queue> cuda_device::default_queue() {
-  std::lock_guard<std::mutex> lock(queue_mutex_);
-  if (!default_queue_)
-    default_queue_ = std::make_shared<cuda_queue>(*this, execute_order::in_order);
-  return default_queue_;
-}
-
-std::shared_ptr<queue> cuda_device::create_queue(execute_order order,
-                                             queue_priority priority) {
+std::shared_ptr<queue> cuda_device::create_queue_impl(execute_order order,
+                                                      queue_priority priority) {
   return std::make_shared<cuda_queue>(*this, order, priority);
 }
 
-void *cuda_device::allocate(std::size_t bytes) {
+void *cuda_device::allocate_impl(std::size_t bytes) {
   std::string what = "allocating " + std::to_string(bytes) + " bytes";
   try {
     make_current();
@@ -107,7 +100,7 @@ void *cuda_device::allocate(std::size_t bytes) {
   return reinterpret_cast<void *>(static_cast<std::uintptr_t>(ptr));
 }
 
-void cuda_device::deallocate(void *ptr) noexcept {
+void cuda_device::deallocate_impl(void *ptr) noexcept {
   if (!ptr)
     return;
   try {

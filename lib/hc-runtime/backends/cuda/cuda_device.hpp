@@ -20,8 +20,8 @@
 #include "backends/cuda/cuda_driver.hpp"
 #include "backends/cuda/cuda_kernel_cache.hpp"
 #include "backends/cuda/cuda_launch.hpp"
+#include "core/device_impl.hpp"
 #include "core/profiler.hpp"
-#include "hc/detail/runtime.hpp"
 
 #include <atomic>
 #include <condition_variable>
@@ -169,38 +169,34 @@ private:
   std::recursive_mutex completing_;   // completions happen in order
 };
 
-class cuda_queue final : public queue,
+class cuda_queue final : public queue_impl,
                          public std::enable_shared_from_this<cuda_queue> {
 public:
   cuda_queue(cuda_device &dev, execute_order order,
             queue_priority priority = queue_priority::normal);
   ~cuda_queue() override;
 
-  device &get_device() override;
-  execute_order order() const override { return order_; }
-
-  async_ptr launch(const kernel_launch &kernel,
-                   const std::vector<async_ptr> &deps) override;
-  async_ptr copy(void *dst, const void *src, std::size_t bytes,
-                 copy_direction direction,
-                 const std::vector<async_ptr> &deps) override;
-  async_ptr copy_from_peer(void *dst, device &from, const void *src,
-                           std::size_t bytes,
-                           const std::vector<async_ptr> &deps) override;
-  async_ptr marker(const std::vector<async_ptr> &deps,
-                   memory_scope scope) override;
-
-  // Waits for every command enqueued so far, then rethrows the first error
-  // of a command that failed since the previous wait(), if any.
-  void wait() override;
-  std::size_t pending_count() const override;
-  async_ptr last_command() const override;
+  async_ptr launch_impl(const kernel_launch &kernel,
+                        const std::vector<async_ptr> &deps) override;
+  async_ptr copy_impl(void *dst, const void *src, std::size_t bytes,
+                      copy_direction direction,
+                      const std::vector<async_ptr> &deps) override;
+  async_ptr copy_from_peer_impl(void *dst, device &from, const void *src,
+                                std::size_t bytes,
+                                const std::vector<async_ptr> &deps) override;
+  async_ptr marker_impl(const std::vector<async_ptr> &deps,
+                        memory_scope scope) override;
+  void wait_impl() override;
+  std::size_t pending_count_impl() const override;
+  async_ptr last_command_impl() const override;
+  // Commands of CUDA queues: the stream waits for their events.
+  bool orders_after_impl(const async_state &dep) const override;
 
   CUstream stream() const { return stream_; }
 
 private:
-  // Makes the stream wait for `deps`: CUDA states through their events,
-  // others on the host. Caller holds submit_mutex_.
+  // Makes the stream wait for `deps` (commands of CUDA queues) through
+  // their events. Caller holds submit_mutex_.
   void order_after(const std::vector<async_ptr> &deps,
                    std::vector<std::shared_ptr<cuda_state>> &cuda_deps);
   // Records the events around `work` and hands the command to the worker.
@@ -222,41 +218,37 @@ private:
   template <class Work>
   async_ptr submit_finished(const std::vector<async_ptr> &deps,
                             const char *what, std::size_t bytes, Work &&work);
-  bool idle(const std::vector<async_ptr> &deps) const;
   std::size_t info_max_shared() const;
 
   cuda_device &device_;
-  execute_order order_;
   CUstream stream_ = nullptr;
   std::shared_ptr<completion_worker> worker_;
   std::mutex submit_mutex_; // one command at a time enters the stream
 };
 
-class cuda_device final : public device {
+class cuda_device final : public device_impl {
 public:
   cuda_device(std::shared_ptr<const driver_api> api, int ordinal,
               CUdevice handle, device_info info, int sm);
 
-  const device_info &info() const override { return info_; }
-  std::shared_ptr<queue> default_queue() override;
-  std::shared_ptr<queue> create_queue(execute_order order,
-                                      queue_priority priority) override;
-  void *allocate(std::size_t bytes) override;
-  void deallocate(void *ptr) noexcept override;
+  std::shared_ptr<queue> create_queue_impl(execute_order order,
+                                           queue_priority priority) override;
+  void *allocate_impl(std::size_t bytes) override;
+  void deallocate_impl(void *ptr) noexcept override;
   // Pinned host memory and host registration (cuda_host_memory.cpp):
   // cuMemHostAlloc / cuMemHostRegister, portable and mapped into every GPU.
-  void *allocate_pinned_host(std::size_t bytes, bool coherent) override;
-  void free_pinned_host(void *ptr) noexcept override;
-  bool register_host(void *ptr, std::size_t bytes) override;
-  bool register_host_read_only(void *ptr, std::size_t bytes) override;
-  void unregister_host(void *ptr) noexcept override;
-  bool kernel_can_access(const void *addr) override;
-  bool owns_device_memory(const void *addr) override;
-  bool can_share_host_memory() const override {
+  void *allocate_pinned_host_impl(std::size_t bytes, bool coherent) override;
+  void free_pinned_host_impl(void *ptr) noexcept override;
+  bool register_host_impl(void *ptr, std::size_t bytes) override;
+  bool register_host_read_only_impl(void *ptr, std::size_t bytes) override;
+  void unregister_host_impl(void *ptr) noexcept override;
+  bool kernel_can_access_impl(const void *addr) override;
+  bool owns_device_memory_impl(const void *addr) override;
+  bool can_share_host_memory_impl() const override {
     return api_->cuMemHostRegister && api_->cuMemHostUnregister;
   }
-  bool enable_access_to(device &owner) override;
-  bool is_peer(device &peer) override;
+  bool enable_access_to_impl(device &owner) override;
+  bool is_peer_impl(device &peer) override;
   CUdevice handle() const { return handle_; }
 
   const driver_api &api() const { return *api_; }
@@ -312,15 +304,11 @@ private:
   std::shared_ptr<const driver_api> api_;
   int ordinal_;
   CUdevice handle_;
-  device_info info_;
   int sm_; // compute capability major*10+minor
   std::string label_;
 
   std::mutex context_mutex_;
   CUcontext context_ = nullptr;
-
-  std::mutex queue_mutex_;
-  std::shared_ptr<queue> default_queue_;
 
   // Unique among all devices ever made (kernel()'s per-thread cache).
   const std::uint64_t serial_ = next_serial();

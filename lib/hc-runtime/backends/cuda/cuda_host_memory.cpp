@@ -33,7 +33,7 @@ bool mapped_at_same_address(const driver_api &api, void *ptr) {
 
 } // namespace
 
-void *cuda_device::allocate_pinned_host(std::size_t bytes, bool coherent) {
+void *cuda_device::allocate_pinned_host_impl(std::size_t bytes, bool coherent) {
   (void)coherent; // see the file comment
   if (!api_->cuMemHostAlloc || !api_->cuMemFreeHost)
     return nullptr;
@@ -59,7 +59,7 @@ void *cuda_device::allocate_pinned_host(std::size_t bytes, bool coherent) {
   return ptr;
 }
 
-void cuda_device::free_pinned_host(void *ptr) noexcept {
+void cuda_device::free_pinned_host_impl(void *ptr) noexcept {
   if (!ptr || !api_->cuMemFreeHost)
     return;
   try {
@@ -98,14 +98,14 @@ bool register_at_same_address(const driver_api &api, void *ptr,
 
 } // namespace
 
-bool cuda_device::register_host(void *ptr, std::size_t bytes) {
+bool cuda_device::register_host_impl(void *ptr, std::size_t bytes) {
   make_current();
   return register_at_same_address(
       *api_, ptr, bytes,
       CU_MEMHOSTREGISTER_PORTABLE | CU_MEMHOSTREGISTER_DEVICEMAP, label_);
 }
 
-bool cuda_device::register_host_read_only(void *ptr, std::size_t bytes) {
+bool cuda_device::register_host_read_only_impl(void *ptr, std::size_t bytes) {
   make_current();
   return register_at_same_address(*api_, ptr, bytes,
                                   CU_MEMHOSTREGISTER_PORTABLE |
@@ -114,7 +114,7 @@ bool cuda_device::register_host_read_only(void *ptr, std::size_t bytes) {
                                   label_);
 }
 
-void cuda_device::unregister_host(void *ptr) noexcept {
+void cuda_device::unregister_host_impl(void *ptr) noexcept {
   if (!ptr || !api_->cuMemHostUnregister)
     return;
   try {
@@ -127,7 +127,7 @@ void cuda_device::unregister_host(void *ptr) noexcept {
     note(error_message(*api_, "cuMemHostUnregister", r, label_));
 }
 
-bool cuda_device::kernel_can_access(const void *addr) {
+bool cuda_device::kernel_can_access_impl(const void *addr) {
   if (!api_->cuPointerGetAttribute)
     return false;
   // Device memory of any context and host memory pinned or registered
@@ -138,7 +138,7 @@ bool cuda_device::kernel_can_access(const void *addr) {
                                      device_ptr(addr)) == CUDA_SUCCESS;
 }
 
-bool cuda_device::owns_device_memory(const void *addr) {
+bool cuda_device::owns_device_memory_impl(const void *addr) {
   if (!api_->cuPointerGetAttribute)
     return false;
   unsigned memory_type = 0;
@@ -154,7 +154,7 @@ bool cuda_device::owns_device_memory(const void *addr) {
 }
 
 cuda_device *cuda_device::accessible_peer(device &owner) {
-  auto *other = dynamic_cast<cuda_device *>(&owner);
+  auto *other = dynamic_cast<cuda_device *>(&impl(owner));
   if (!other || other == this || &other->api() != api_.get() ||
       !api_->cuDeviceCanAccessPeer)
     return nullptr;
@@ -166,12 +166,12 @@ cuda_device *cuda_device::accessible_peer(device &owner) {
   return other;
 }
 
-bool cuda_device::is_peer(device &peer) {
-  auto *other = dynamic_cast<cuda_device *>(&peer);
+bool cuda_device::is_peer_impl(device &peer) {
+  auto *other = dynamic_cast<cuda_device *>(&impl(peer));
   return other && other->accessible_peer(*this) != nullptr;
 }
 
-bool cuda_device::enable_access_to(device &owner) {
+bool cuda_device::enable_access_to_impl(device &owner) {
   if (&owner == this)
     return true;
   cuda_device *other = accessible_peer(owner);

@@ -43,9 +43,8 @@ bool stream_priority(const driver_api &api, queue_priority priority,
 
 cuda_queue::cuda_queue(cuda_device &dev, execute_order order,
                        queue_priority priority)
-    : device_(dev), order_(order),
+    : queue_impl(dev, order, priority), device_(dev),
       worker_(std::make_shared<completion_worker>(dev)) {
-  priority_ = priority;
   device_.make_current();
   const driver_api &api = device_.api();
   int value = 0;
@@ -70,13 +69,8 @@ cuda_queue::~cuda_queue() {
   device_.api().cuStreamDestroy(stream_);
 }
 
-device &cuda_queue::get_device() { return device_; }
-
-bool cuda_queue::idle(const std::vector<async_ptr> &deps) const {
-  for (const async_ptr &d : deps)
-    if (d && !d->is_ready())
-      return false;
-  return worker_->pending() == 0;
+bool cuda_queue::orders_after_impl(const async_state &dep) const {
+  return dynamic_cast<const cuda_state *>(&dep) != nullptr;
 }
 
 void cuda_queue::order_after(
@@ -84,26 +78,20 @@ void cuda_queue::order_after(
     std::vector<std::shared_ptr<cuda_state>> &cuda_deps) {
   const driver_api &api = device_.api();
   for (const async_ptr &d : deps) {
-    if (!d || d->is_ready())
+    auto *c = static_cast<cuda_state *>(d.get());
+    // Same queue: the stream already orders it.
+    bool same =
+        !c->worker_.owner_before(worker_) && !worker_.owner_before(c->worker_);
+    if (same || c->is_ready())
       continue;
-    if (auto *c = dynamic_cast<cuda_state *>(d.get())) {
-      // Same queue: the stream already orders it.
-      bool same = !c->worker_.owner_before(worker_) &&
-                  !worker_.owner_before(c->worker_);
-      if (same)
-        continue;
-      CUevent end = c->end_event();
-      if (!end)
-        device_.fail("cuEventRecord", CUDA_ERROR_UNKNOWN,
-                     "recording the end of a dependency");
-      CUresult r = api.cuStreamWaitEvent(stream_, end, 0);
-      if (r != CUDA_SUCCESS)
-        device_.fail("cuStreamWaitEvent", r, "ordering after a dependency");
-      cuda_deps.push_back(std::static_pointer_cast<cuda_state>(d));
-    } else {
-      // A command of another backend: wait for it here, before enqueueing.
-      wait_quietly(d);
-    }
+    CUevent end = c->end_event();
+    if (!end)
+      device_.fail("cuEventRecord", CUDA_ERROR_UNKNOWN,
+                   "recording the end of a dependency");
+    CUresult r = api.cuStreamWaitEvent(stream_, end, 0);
+    if (r != CUDA_SUCCESS)
+      device_.fail("cuStreamWaitEvent", r, "ordering after a dependency");
+    cuda_deps.push_back(std::static_pointer_cast<cuda_state>(d));
   }
 }
 
@@ -164,8 +152,8 @@ async_ptr cuda_queue::submit_finished(const std::vector<async_ptr> &deps,
   return state;
 }
 
-async_ptr cuda_queue::launch(const kernel_launch &kernel,
-                             const std::vector<async_ptr> &deps) {
+async_ptr cuda_queue::launch_impl(const kernel_launch &kernel,
+                                  const std::vector<async_ptr> &deps) {
   if (!kernel.device_name || !*kernel.device_name)
     throw Kalmar::runtime_exception(
         "hc runtime: kernel without a device name cannot run on " +
@@ -174,8 +162,7 @@ async_ptr cuda_queue::launch(const kernel_launch &kernel,
   loaded_kernel &k = device_.kernel(kernel.device_name);
   launch_dims dims = plan_launch(kernel.geometry, k.limits);
   if (dims.grid_x == 0) // no work-items: only the ordering remains
-    return idle(deps) ? async_state::make_ready()
-                      : marker(deps, memory_scope::none);
+    return ordering_only(deps);
   if (k.param_size && k.param_size != kernel.args_size)
     throw Kalmar::runtime_exception(
         "hc runtime: kernel " + k.name + " takes a " +
@@ -220,12 +207,9 @@ std::size_t cuda_queue::info_max_shared() const {
   return device_.info().max_tile_static_bytes;
 }
 
-async_ptr cuda_queue::copy(void *dst, const void *src, std::size_t bytes,
-                           copy_direction direction,
-                           const std::vector<async_ptr> &deps) {
-  if (bytes == 0)
-    return idle(deps) ? async_state::make_ready()
-                      : marker(deps, memory_scope::none);
+async_ptr cuda_queue::copy_impl(void *dst, const void *src, std::size_t bytes,
+                                copy_direction direction,
+                                const std::vector<async_ptr> &deps) {
   const driver_api &api = device_.api();
   const char *what = "";
   switch (direction) {
@@ -304,16 +288,15 @@ async_ptr cuda_queue::copy(void *dst, const void *src, std::size_t bytes,
                                   Kalmar::E_INVALIDARG_CODE);
 }
 
-async_ptr cuda_queue::copy_from_peer(void *dst, device &from, const void *src,
-                                     std::size_t bytes,
-                                     const std::vector<async_ptr> &deps) {
-  auto *peer = dynamic_cast<cuda_device *>(&from);
+async_ptr cuda_queue::copy_from_peer_impl(void *dst, device &from,
+                                          const void *src, std::size_t bytes,
+                                          const std::vector<async_ptr> &deps) {
+  auto *peer = dynamic_cast<cuda_device *>(&impl(from));
   const driver_api &api = device_.api();
   if (!peer || !api.cuMemcpyPeerAsync || &peer->api() != &api)
     return nullptr;
   if (bytes == 0)
-    return idle(deps) ? async_state::make_ready()
-                      : marker(deps, memory_scope::none);
+    return ordering_only(deps);
   CUcontext source = peer->context(), target = device_.context();
   const char *what = "peer copy";
   return submit(deps, profile::kind::copy, nullptr, what, nullptr, bytes,
@@ -326,14 +309,15 @@ async_ptr cuda_queue::copy_from_peer(void *dst, device &from, const void *src,
   });
 }
 
-async_ptr cuda_queue::marker(const std::vector<async_ptr> &deps, memory_scope) {
+async_ptr cuda_queue::marker_impl(const std::vector<async_ptr> &deps,
+                                  memory_scope) {
   // Device memory is coherent at the end of every command; a marker only
   // orders (and its event tells when everything before it finished).
   return submit(deps, profile::kind::marker, nullptr, "marker", nullptr, 0,
                 [] {});
 }
 
-void cuda_queue::wait() {
+void cuda_queue::wait_impl() {
   if (async_ptr last = worker_->last()) {
     try {
       last->wait();
@@ -349,12 +333,11 @@ void cuda_queue::wait() {
     std::rethrow_exception(error);
 }
 
-std::size_t cuda_queue::pending_count() const { return worker_->pending(); }
-
-async_ptr cuda_queue::last_command() const {
-  async_ptr last = worker_->last();
-  return last ? last : async_state::make_ready();
+std::size_t cuda_queue::pending_count_impl() const {
+  return worker_->pending();
 }
+
+async_ptr cuda_queue::last_command_impl() const { return worker_->last(); }
 
 } // namespace cuda
 } // namespace rt

@@ -180,7 +180,7 @@ hsa_device *make_device(const std::shared_ptr<const runtime_api> &api,
   for (char c : label)
     info.description += static_cast<wchar_t>(static_cast<unsigned char>(c));
   info.device_path = L"hsa:" + std::to_wstring(ordinal);
-  info.backend = backend_kind::hsa;
+  info.backend = "hsa";
   info.dedicated_memory_kb = d.memory_bytes / 1024;
   // HSA 1.x agents: the version of the HSA specification they implement.
   info.version = (1u << 16) | 1u;
@@ -254,7 +254,6 @@ public:
       : lookup_(std::move(lookup)), kfd_(std::move(kfd)) {}
 
   const char *name() const override { return "hsa"; }
-  backend_kind kind() const override { return backend_kind::hsa; }
 
   std::vector<device *> discover() override {
     try {

@@ -84,7 +84,8 @@ void hsa_state::backend_wait() {
 
 hsa_device::hsa_device(std::shared_ptr<const runtime_api> api,
                        agent_description desc, device_info info)
-    : api_(std::move(api)), desc_(std::move(desc)), info_(std::move(info)) {}
+    : device_impl(std::move(info)), api_(std::move(api)),
+      desc_(std::move(desc)) {}
 
 hsa_device::~hsa_device() = default; // lives for the whole program
 
@@ -99,20 +100,26 @@ void hsa_device::fail(const char *call, hsa_status_t status,
   throw Kalmar::runtime_exception(message, Kalmar::E_FAIL_CODE);
 }
 
-std::shared_ptr<queue> hsa_device::default_queue() {
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (!default_queue_)
-    default_queue_ =
-        std::make_shared<hsa_queue>(*this, execute_order::in_order);
-  return default_queue_;
-}
-
-std::shared_ptr<queue> hsa_device::create_queue(execute_order order,
-                                             queue_priority priority) {
+std::shared_ptr<queue> hsa_device::create_queue_impl(execute_order order,
+                                                     queue_priority priority) {
   return std::make_shared<hsa_queue>(*this, order, priority);
 }
 
-void *hsa_device::allocate(std::size_t bytes) {
+void *hsa_device::native_handle_impl(native_object what) {
+  switch (what) {
+  case native_object::agent:
+    return &desc_.agent;
+  case native_object::am_region:
+    return &desc_.device_pool;
+  case native_object::am_system_region:
+    return &desc_.fine_host_pool;
+  case native_object::kernarg_region:
+    return &desc_.kernarg_region;
+  }
+  return nullptr;
+}
+
+void *hsa_device::allocate_impl(std::size_t bytes) {
   void *ptr = nullptr;
   hsa_status_t s = api_->hsa_amd_memory_pool_allocate(
       desc_.device_pool, bytes ? bytes : 1, 0, &ptr);
@@ -122,12 +129,12 @@ void *hsa_device::allocate(std::size_t bytes) {
   return ptr;
 }
 
-void hsa_device::deallocate(void *ptr) noexcept {
+void hsa_device::deallocate_impl(void *ptr) noexcept {
   if (ptr)
     api_->hsa_amd_memory_pool_free(ptr);
 }
 
-void *hsa_device::allocate_pinned_host(std::size_t bytes, bool coherent) {
+void *hsa_device::allocate_pinned_host_impl(std::size_t bytes, bool coherent) {
   // The system's fine-grained pool is coherent either way; hc's
   // non-coherent pinned memory gets the same (correct, maybe slower).
   (void)coherent;
@@ -148,12 +155,12 @@ void *hsa_device::allocate_pinned_host(std::size_t bytes, bool coherent) {
   return ptr;
 }
 
-void hsa_device::free_pinned_host(void *ptr) noexcept {
+void hsa_device::free_pinned_host_impl(void *ptr) noexcept {
   if (ptr)
     api_->hsa_amd_memory_pool_free(ptr);
 }
 
-bool hsa_device::register_host(void *ptr, std::size_t bytes) {
+bool hsa_device::register_host_impl(void *ptr, std::size_t bytes) {
   std::vector<hsa_agent_t> agents = desc_.all_gpus;
   void *agent_ptr = nullptr;
   if (api_->hsa_amd_memory_lock(ptr, bytes, agents.data(),
@@ -169,7 +176,7 @@ bool hsa_device::register_host(void *ptr, std::size_t bytes) {
   return true;
 }
 
-void hsa_device::unregister_host(void *ptr) noexcept {
+void hsa_device::unregister_host_impl(void *ptr) noexcept {
   api_->hsa_amd_memory_unlock(ptr);
 }
 
@@ -402,11 +409,10 @@ void queue_error(hsa_status_t status, hsa_queue_t *, void *data) {
 
 hsa_queue::hsa_queue(hsa_device &dev, execute_order order,
                      queue_priority priority)
-    : device_(dev), api_(dev.api()), order_(order) {
-  // ROCr schedules queues by their own priority only through an AMD
-  // extension this backend does not load; the priority is kept for
-  // accelerator_view::get_queue_priority().
-  priority_ = priority;
+    // ROCr schedules queues by their own priority only through an AMD
+    // extension this backend does not load; the priority is kept for
+    // accelerator_view::get_queue_priority().
+    : queue_impl(dev, order, priority), device_(dev), api_(dev.api()) {
   std::uint32_t size = std::min<std::uint32_t>(
       4096, dev.description().queue_max_size ? dev.description().queue_max_size
                                              : 4096);
@@ -419,7 +425,7 @@ hsa_queue::hsa_queue(hsa_device &dev, execute_order order,
 
 hsa_queue::~hsa_queue() {
   try {
-    wait();
+    wait_impl();
   } catch (...) {
   }
   if (queue_)
@@ -444,9 +450,7 @@ hsa_queue::gpu_dependencies(const std::vector<async_ptr> &deps, bool aql,
   auto add = [&](const async_ptr &dep) {
     if (!dep || dep->is_ready())
       return;
-    auto *h = dynamic_cast<hsa_state *>(dep.get());
-    if (!h)
-      return; // waited for by wait_for_other_backends()
+    auto *h = static_cast<hsa_state *>(dep.get());
     // Earlier AQL packets of this queue are ordered by the barrier bit.
     if (aql && order_ == execute_order::in_order && h->owner == this &&
         h->in_aql_order)
@@ -461,13 +465,8 @@ hsa_queue::gpu_dependencies(const std::vector<async_ptr> &deps, bool aql,
   return signals;
 }
 
-void hsa_queue::wait_for_other_backends(const std::vector<async_ptr> &deps) {
-  // Another backend's command (the CPU) completes on the host: wait for it
-  // before taking the queue's lock, so its completion can never depend on
-  // this queue.
-  for (const async_ptr &dep : deps)
-    if (dep && !dep->is_ready() && !dynamic_cast<hsa_state *>(dep.get()))
-      dep->wait();
+bool hsa_queue::orders_after_impl(const async_state &dep) const {
+  return dynamic_cast<const hsa_state *>(&dep) != nullptr;
 }
 
 std::uint64_t hsa_queue::reserve_slot() {
@@ -529,8 +528,8 @@ void hsa_queue::track(const std::shared_ptr<hsa_state> &state) {
   last_ = state;
 }
 
-async_ptr hsa_queue::launch(const kernel_launch &k,
-                            const std::vector<async_ptr> &deps) {
+async_ptr hsa_queue::launch_impl(const kernel_launch &k,
+                                 const std::vector<async_ptr> &deps) {
   const agent_description &d = device_.description();
   agent_limits limits;
   limits.max_workgroup_size = d.max_workgroup_size;
@@ -538,7 +537,7 @@ async_ptr hsa_queue::launch(const kernel_launch &k,
   limits.compute_units = d.compute_units;
   dispatch_shape shape = plan_dispatch(k.geometry, limits);
   if (shape.dims == 0)
-    return marker(deps, memory_scope::none);
+    return ordering_only(deps);
   const hsa_kernel &kernel = device_.kernel(k.device_name, k.args_size);
   std::size_t group = kernel.group_fixed + k.geometry.dynamic_group_bytes;
   if (group > d.group_segment_bytes)
@@ -547,7 +546,6 @@ async_ptr hsa_queue::launch(const kernel_launch &k,
         " bytes of group memory per tile (tile_static and dynamic); the "
         "agent has " + std::to_string(d.group_segment_bytes));
 
-  wait_for_other_backends(deps);
   std::lock_guard<std::mutex> lock(mutex_);
   auto state = new_state();
   state->in_aql_order = true;
@@ -594,10 +592,9 @@ async_ptr hsa_queue::launch(const kernel_launch &k,
   return state;
 }
 
-async_ptr hsa_queue::copy(void *dst, const void *src, std::size_t bytes,
-                          copy_direction direction,
-                          const std::vector<async_ptr> &deps) {
-  wait_for_other_backends(deps);
+async_ptr hsa_queue::copy_impl(void *dst, const void *src, std::size_t bytes,
+                               copy_direction direction,
+                               const std::vector<async_ptr> &deps) {
   std::lock_guard<std::mutex> lock(mutex_);
   auto state = new_state();
   std::vector<hsa_signal_t> waits = gpu_dependencies(deps, false, *state);
@@ -659,9 +656,8 @@ async_ptr hsa_queue::copy(void *dst, const void *src, std::size_t bytes,
   return state;
 }
 
-async_ptr hsa_queue::marker(const std::vector<async_ptr> &deps,
-                            memory_scope scope) {
-  wait_for_other_backends(deps);
+async_ptr hsa_queue::marker_impl(const std::vector<async_ptr> &deps,
+                                 memory_scope scope) {
   std::lock_guard<std::mutex> lock(mutex_);
   auto state = new_state();
   state->set_marker(true);
@@ -676,7 +672,7 @@ async_ptr hsa_queue::marker(const std::vector<async_ptr> &deps,
   return state;
 }
 
-void hsa_queue::wait() {
+void hsa_queue::wait_impl() {
   // Every pending command, not just the last: in an execute_any_order view
   // they may finish out of order.
   std::vector<std::shared_ptr<hsa_state>> pending;
@@ -688,7 +684,7 @@ void hsa_queue::wait() {
     state->wait();
 }
 
-std::size_t hsa_queue::pending_count() const {
+std::size_t hsa_queue::pending_count_impl() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return static_cast<std::size_t>(
       std::count_if(pending_.begin(), pending_.end(),
@@ -697,11 +693,11 @@ std::size_t hsa_queue::pending_count() const {
                     }));
 }
 
-async_ptr hsa_queue::last_command() const {
+async_ptr hsa_queue::last_command_impl() const {
   std::lock_guard<std::mutex> lock(mutex_);
   if (last_ && !last_->is_ready())
     return last_;
-  return async_state::make_ready();
+  return nullptr;
 }
 
 void hsa_queue::fail_pending(const std::string &message) noexcept {

@@ -26,8 +26,8 @@
 #include "backends/hsa/hsa_code_object.hpp"
 #include "backends/hsa/hsa_dispatch.hpp"
 #include "backends/hsa/hsa_kernarg.hpp"
+#include "core/device_impl.hpp"
 #include "hc/detail/image_registry.h"
-#include "hc/detail/runtime.hpp"
 
 #include <atomic>
 #include <deque>
@@ -107,30 +107,25 @@ struct hsa_kernel {
   std::uint32_t private_fixed = 0;
 };
 
-class hsa_device final : public device {
+class hsa_device final : public device_impl {
 public:
   hsa_device(std::shared_ptr<const runtime_api> api, agent_description desc,
              device_info info);
   ~hsa_device() override;
 
-  const device_info &info() const override { return info_; }
-  std::shared_ptr<queue> default_queue() override;
-  std::shared_ptr<queue> create_queue(execute_order order,
-                                      queue_priority priority) override;
-  void *allocate(std::size_t bytes) override;
-  void deallocate(void *ptr) noexcept override;
-  void *allocate_pinned_host(std::size_t bytes, bool coherent) override;
-  void free_pinned_host(void *ptr) noexcept override;
-  bool register_host(void *ptr, std::size_t bytes) override;
-  void unregister_host(void *ptr) noexcept override;
+  std::shared_ptr<queue> create_queue_impl(execute_order order,
+                                           queue_priority priority) override;
+  void *allocate_impl(std::size_t bytes) override;
+  void deallocate_impl(void *ptr) noexcept override;
+  void *allocate_pinned_host_impl(std::size_t bytes, bool coherent) override;
+  void free_pinned_host_impl(void *ptr) noexcept override;
+  bool register_host_impl(void *ptr, std::size_t bytes) override;
+  void unregister_host_impl(void *ptr) noexcept override;
   // register_host succeeds only where ROCr maps locked pages at their host
   // address; elsewhere a launch that captures host pointers fails with an
   // exception naming the address (docs/svm.md).
-  bool can_share_host_memory() const override { return true; }
-  void *native_agent() override { return &desc_.agent; }
-  void *native_am_region() override { return &desc_.device_pool; }
-  void *native_am_system_region() override { return &desc_.fine_host_pool; }
-  void *native_kernarg_region() override { return &desc_.kernarg_region; }
+  bool can_share_host_memory_impl() const override { return true; }
+  void *native_handle_impl(native_object what) override;
 
   const agent_description &description() const { return desc_; }
   const std::shared_ptr<const runtime_api> &api() const { return api_; }
@@ -172,33 +167,32 @@ private:
 
   std::shared_ptr<const runtime_api> api_;
   agent_description desc_;
-  device_info info_;
   std::mutex mutex_;
-  std::shared_ptr<queue> default_queue_;
   std::map<std::size_t, loaded_image> images_; // by registry index
   std::map<std::string, hsa_kernel> kernels_;
 };
 
-class hsa_queue final : public queue,
+class hsa_queue final : public queue_impl,
                         public std::enable_shared_from_this<hsa_queue> {
 public:
   hsa_queue(hsa_device &dev, execute_order order,
             queue_priority priority = queue_priority::normal);
   ~hsa_queue() override;
 
-  device &get_device() override { return device_; }
-  execute_order order() const override { return order_; }
-  async_ptr launch(const kernel_launch &kernel,
-                   const std::vector<async_ptr> &deps) override;
-  async_ptr copy(void *dst, const void *src, std::size_t bytes,
-                 copy_direction direction,
-                 const std::vector<async_ptr> &deps) override;
-  async_ptr marker(const std::vector<async_ptr> &deps,
-                   memory_scope scope) override;
-  void wait() override;
-  std::size_t pending_count() const override;
-  async_ptr last_command() const override;
-  void *native_queue() override { return queue_; }
+  async_ptr launch_impl(const kernel_launch &kernel,
+                        const std::vector<async_ptr> &deps) override;
+  async_ptr copy_impl(void *dst, const void *src, std::size_t bytes,
+                      copy_direction direction,
+                      const std::vector<async_ptr> &deps) override;
+  async_ptr marker_impl(const std::vector<async_ptr> &deps,
+                        memory_scope scope) override;
+  void wait_impl() override;
+  std::size_t pending_count_impl() const override;
+  async_ptr last_command_impl() const override;
+  void *native_handle_impl() override { return queue_; }
+  // Commands of HSA queues: barrier packets and copies wait for their
+  // signals.
+  bool orders_after_impl(const async_state &dep) const override;
 
   // The queue reported an error (a fault in a kernel): every pending
   // command fails with it.
@@ -206,8 +200,6 @@ public:
 
 private:
   std::shared_ptr<hsa_state> new_state();
-  // Waits on the host for the commands of other backends in `deps`.
-  void wait_for_other_backends(const std::vector<async_ptr> &deps);
   // The signals of the HSA commands in `deps` (and, in an in-order queue,
   // of the queue's last command) that the GPU must wait for: those not
   // already ordered by the AQL barrier bit (`aql`: the new command is an
@@ -226,7 +218,6 @@ private:
 
   hsa_device &device_;
   std::shared_ptr<const runtime_api> api_;
-  execute_order order_;
   hsa_queue_t *queue_ = nullptr;
   mutable std::mutex mutex_;
   std::deque<std::shared_ptr<hsa_state>> pending_;

@@ -1,0 +1,86 @@
+// What the headers hand the runtime to launch a kernel, and the CPU
+// backend's helpers that kernels call on the host (part of runtime.hpp,
+// the interface between the hc headers and libhc_runtime).
+#ifndef HC_DETAIL_KERNEL_LAUNCH_HPP
+#define HC_DETAIL_KERNEL_LAUNCH_HPP
+
+#include <cstddef>
+#include <memory>
+
+namespace hc {
+namespace detail {
+
+// ---------------------------------------------------------------------------
+// Kernels.
+// ---------------------------------------------------------------------------
+
+// Geometry of a launch, in hc's dimension order: dimension 0 is the slowest
+// varying (row-major), dimension rank-1 the fastest. Kernels of rank > 3 are
+// flattened to rank 1 by the headers, so rank is 1..3 here.
+struct launch_geometry {
+  int rank = 1;
+  std::size_t global[3] = {1, 1, 1};
+  // Tile size per dimension; all zero for a non-tiled launch.
+  std::size_t tile[3] = {0, 0, 0};
+  // Bytes of dynamic group segment (tile_static) memory per tile.
+  std::size_t dynamic_group_bytes = 0;
+
+  bool tiled() const { return tile[0] != 0; }
+  std::size_t total() const { return global[0] * global[1] * global[2]; }
+};
+
+// Per-work-item coordinates handed to CPU entry points of tiled kernels, in
+// hc's dimension order (only the first `rank` entries are meaningful).
+struct cpu_work_item {
+  std::size_t global[3];
+  std::size_t local[3];
+  std::size_t tile[3];
+};
+
+// Runs the non-tiled kernel for linear work-item ids [begin, end).
+using cpu_range_fn = void (*)(const void *args, std::size_t begin,
+                              std::size_t end);
+// Runs one work-item of a tiled kernel. The CPU backend runs all work-items
+// of a tile as fibers of one thread so tile_barrier::wait() can switch.
+using cpu_item_fn = void (*)(const void *args, const cpu_work_item &item);
+
+struct kernel_launch {
+  // Name of the kernel in the device images (Clang's device-side mangled
+  // name of the kernel_entry<> instantiation).
+  const char *device_name = nullptr;
+  // Argument block: passed by value to the device kernel, by pointer to the
+  // CPU entry points. Kept alive by `args_owner` until the kernel finished.
+  const void *args = nullptr;
+  std::size_t args_size = 0;
+  std::shared_ptr<void> args_owner;
+  cpu_range_fn cpu_range = nullptr; // non-tiled kernels
+  cpu_item_fn cpu_item = nullptr;   // tiled kernels
+  launch_geometry geometry;
+  // The user's functor inside the argument block. launch_scope::submit may
+  // rewrite references to arrays in it for devices that cannot read host
+  // memory (resident_arrays.hpp), so it is the launch's own copy.
+  void *functor = nullptr;
+  std::size_t functor_size = 0;
+};
+
+struct workitem_context; // hc/detail/workitem.hpp
+
+// CPU backend helpers used by the headers inside kernels.
+// tile_barrier::wait() on the CPU: switches to the next work-item of the tile
+// until all have arrived.
+void cpu_barrier_wait();
+// Base of the dynamic group segment of the current tile on the CPU.
+void *cpu_dynamic_group_segment();
+std::size_t cpu_dynamic_group_segment_size();
+// A work-item at a yield point (__hcc_cpu_yield_point in workitem.hpp)
+// that may be spinning: once it has spun for a while, the other work-items
+// of its tile run meanwhile (tiled), or the rest of its range moves to a
+// thread of its own (non-tiled). lib/hc-runtime/backends/cpu/spin_points.hpp.
+void cpu_spin_point(workitem_context *self);
+// True on a CPU backend worker thread while it runs a kernel.
+bool in_cpu_kernel() noexcept;
+
+} // namespace detail
+} // namespace hc
+
+#endif // HC_DETAIL_KERNEL_LAUNCH_HPP

@@ -1,0 +1,102 @@
+// queue: the front of runtime.hpp over a backend's queue_impl, with the
+// ordering rule every backend shares.
+#include "core/device_impl.hpp"
+#include "core/wait_util.hpp"
+
+namespace hc {
+namespace detail {
+
+namespace {
+
+// The dependencies `q` orders after itself. Finished ones are dropped; a
+// command `q` cannot order after (another backend's) is waited for here,
+// on the calling thread, before the backend takes a lock of its own: so
+// its completion never waits for `q`, and the backend never blocks while
+// holding its submission lock. Its error stays with its own command.
+std::vector<async_ptr>
+pending_dependencies(const rt::queue_impl &q,
+                     const std::vector<async_ptr> &deps) {
+  std::vector<async_ptr> pending;
+  pending.reserve(deps.size());
+  for (const async_ptr &d : deps) {
+    if (!d || d->is_ready())
+      continue;
+    if (q.orders_after_impl(*d))
+      pending.push_back(d);
+    else
+      rt::wait_quietly(d);
+  }
+  return pending;
+}
+
+} // namespace
+
+device &queue::get_device() const noexcept { return rt::impl(*this).owner_; }
+
+execute_order queue::order() const noexcept { return rt::impl(*this).order_; }
+
+queue_priority queue::priority() const noexcept {
+  return rt::impl(*this).priority_;
+}
+
+async_ptr queue::launch(const kernel_launch &kernel,
+                        const std::vector<async_ptr> &deps) {
+  rt::queue_impl &q = rt::impl(*this);
+  return q.launch_impl(kernel, pending_dependencies(q, deps));
+}
+
+async_ptr queue::copy(void *dst, const void *src, std::size_t bytes,
+                      copy_direction direction,
+                      const std::vector<async_ptr> &deps) {
+  rt::queue_impl &q = rt::impl(*this);
+  std::vector<async_ptr> pending = pending_dependencies(q, deps);
+  if (bytes == 0)
+    return q.ordering_only(pending);
+  return q.copy_impl(dst, src, bytes, direction, pending);
+}
+
+async_ptr queue::marker(const std::vector<async_ptr> &deps,
+                        memory_scope scope) {
+  rt::queue_impl &q = rt::impl(*this);
+  return q.marker_impl(pending_dependencies(q, deps), scope);
+}
+
+async_ptr queue::copy_from_peer(void *dst, device &from, const void *src,
+                                std::size_t bytes,
+                                const std::vector<async_ptr> &deps) {
+  rt::queue_impl &q = rt::impl(*this);
+  return q.copy_from_peer_impl(dst, from, src, bytes,
+                               pending_dependencies(q, deps));
+}
+
+void queue::wait() { rt::impl(*this).wait_impl(); }
+
+void queue::flush() { rt::impl(*this).flush_impl(); }
+
+std::size_t queue::pending_count() const {
+  return rt::impl(*this).pending_count_impl();
+}
+
+async_ptr queue::last_command() const {
+  async_ptr last = rt::impl(*this).last_command_impl();
+  return last ? last : async_state::make_ready();
+}
+
+void *queue::native_handle() { return rt::impl(*this).native_handle_impl(); }
+
+namespace rt {
+
+queue_impl::~queue_impl() = default;
+
+async_ptr queue_impl::ordering_only(const std::vector<async_ptr> &deps) {
+  bool idle = pending_count_impl() == 0;
+  for (const async_ptr &d : deps)
+    idle = idle && (!d || d->is_ready());
+  return idle ? async_state::make_ready()
+              : marker_impl(deps, memory_scope::none);
+}
+
+} // namespace rt
+
+} // namespace detail
+} // namespace hc
