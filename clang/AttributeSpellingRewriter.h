@@ -54,7 +54,7 @@ struct RewriteOptions {
   bool AmpOrderRules = false;
 };
 
-/// Rewrites \p Source (see the .cpp file for every case):
+/// Rewrites \p Source (SpecifierPlacement.cpp has every case):
 ///  - every attribute-specifier whose list holds only hcc attributes
 ///    (`[[hc]]`, `[[cpu]]`, `[[hc, cpu]]`, with `__hc__`/`__cpu__` and any
 ///    spacing) into the GNU spelling, placed where Clang accepts it;
