@@ -35,7 +35,7 @@ namespace dh = hc::detail::device_heap;
 
 namespace {
 
-// A heap in host memory, set up as backends/cuda/cuda_device_heap.cpp sets
+// A heap in host memory, set up as core/device_heap_setup.cpp sets
 // one up on a GPU (metadata zeroed, pages left as they are).
 struct test_heap {
   dh::control *h = nullptr;

@@ -1,4 +1,4 @@
-// The CUDA backend's device heap glue (backends/cuda/cuda_device_heap.cpp)
+// The device heap's set-up (core/device_heap_setup.cpp) on the CUDA backend,
 // over a minimal fake driver: device memory and mapped host memory are host
 // memory, so a "module global" is a host variable. Checks which modules get
 // a heap, that it is created once per device with the program's settings
@@ -7,8 +7,9 @@
 #include "fake_mapped_cuda.hpp"
 
 #include "backends/cuda/cuda_device.hpp"
-#include "backends/cuda/cuda_device_heap.hpp"
 #include "backends/cuda/cuda_driver.hpp"
+#include "backends/cuda/cuda_module_globals.hpp"
+#include "core/device_heap_setup.hpp"
 #include "hc/detail/device_heap_layout.h"
 #include "hc/detail/exceptions.hpp"
 
@@ -22,6 +23,8 @@
 
 using namespace hc::detail;
 using namespace hc::detail::rt::cuda;
+using hc::detail::rt::device_heap_after_command;
+using hc::detail::rt::device_heap_in_use;
 
 namespace dh = hc::detail::device_heap;
 
@@ -74,6 +77,11 @@ cuda_device &the_device() {
 }
 
 dh::control *heap() { return heap_global.heap; }
+
+void device_heap_attach(cuda_device &dev, CUmodule module) {
+  cuda_module view(dev.api(), module, nullptr);
+  hc::detail::rt::device_heap_attach(dev, view);
+}
 
 } // namespace
 

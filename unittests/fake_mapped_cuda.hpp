@@ -35,6 +35,16 @@ inline CUresult memcpy_dtoh(void *dst, CUdeviceptr src, std::size_t n,
   return CUDA_SUCCESS;
 }
 inline CUresult stream_synchronize(CUstream) { return CUDA_SUCCESS; }
+// One context, made current by the device before it allocates or copies.
+inline CUresult primary_context_retain(CUcontext *c, CUdevice) {
+  static int context;
+  *c = reinterpret_cast<CUcontext>(&context);
+  return CUDA_SUCCESS;
+}
+inline CUresult context_set_current(CUcontext) { return CUDA_SUCCESS; }
+// Pinned host memory is the tests' to allocate (they count it); the
+// runtime frees none of what these tests make it allocate.
+inline CUresult mem_free_host(void *) { return CUDA_SUCCESS; }
 
 // The entry points above; everything else null.
 inline std::shared_ptr<driver_api> make_api() {
@@ -43,6 +53,9 @@ inline std::shared_ptr<driver_api> make_api() {
   api->cuMemcpyHtoDAsync = &memcpy_htod;
   api->cuMemcpyDtoHAsync = &memcpy_dtoh;
   api->cuStreamSynchronize = &stream_synchronize;
+  api->cuDevicePrimaryCtxRetain = &primary_context_retain;
+  api->cuCtxSetCurrent = &context_set_current;
+  api->cuMemFreeHost = &mem_free_host;
   api->library = "(test)";
   return api;
 }

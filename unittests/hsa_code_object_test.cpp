@@ -4,9 +4,9 @@
 // whole code objects runs on every lit program's images through
 // hcc-hsaco-info, scripts/check-amdgpu-images.py.)
 #include "backends/hsa/hsa_code_object.hpp"
-#include "backends/hsa/hsa_dispatch.hpp"
 #include "backends/hsa/hsa_isa.hpp"
 #include "backends/hsa/hsa_kernarg.hpp"
+#include "backends/hsa/hsa_launch.hpp"
 #include "backends/hsa/hsa_msgpack.hpp"
 #include "hc/detail/exceptions.hpp"
 #include "test_env.hpp"

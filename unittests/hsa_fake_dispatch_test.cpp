@@ -12,6 +12,8 @@
 #include "hc/detail/printf_record.h"
 #include "hsa_fake_runtime.hpp"
 
+#include "hc/detail/device_heap_layout.h"
+
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -314,24 +316,50 @@ TEST_F(HsaDispatch, ArgumentBlockOfTheWrongSizeIsAnError) {
 
 } // namespace
 
-// Kernels that allocate need the device heap, which the HSA backend does not
-// create yet (docs/device-heap.md): their launch is refused with a message.
-TEST_F(HsaDispatch, KernelsThatAllocateAreRefused) {
+// Kernels that allocate get the device's heap (docs/device-heap.md), set up
+// as on every GPU backend: one device allocation sized by the program's
+// __HIP_* settings, its address written into the code object's
+// __hcc_device_heap, and a kernel's heap error fails its command.
+TEST_F(HsaDispatch, KernelsThatAllocateGetTheDeviceHeap) {
+  namespace dh = hc::detail::device_heap;
   auto q = dev_->create_queue(execute_order::in_order, queue_priority::normal);
   int out = 0;
   block args{&out, 7, {1, 2, 3}};
+  dh::module_heap settings = {nullptr, 8192, 40};
   dispatch.variables.insert("__hcc_device_heap");
+  auto &var = dispatch.variable_storage["__hcc_device_heap"];
+  var.resize(sizeof settings);
+  std::memcpy(var.data(), &settings, sizeof settings);
+  async_ptr first = q->launch(launch_of(args, 10), {});
+  dh::module_heap seen{};
+  std::memcpy(&seen, var.data(), sizeof seen);
+  ASSERT_NE(seen.heap, nullptr);
+  EXPECT_EQ(seen.heap->page_shift, 13u); // __HIP_SIZE_OF_PAGE 8192
+  EXPECT_EQ(seen.heap->num_pages, 40u);  // __HIP_NUM_PAGES
+  ASSERT_NE(seen.heap->status, 0u);
+  complete_all();
+  first->wait();
+
+  // The "kernel" runs out of heap memory: its command fails with the
+  // heap's message, and the next one runs clean.
+  async_ptr failing = q->launch(launch_of(args, 10), {});
+  auto *status = reinterpret_cast<dh::status *>(seen.heap->status);
+  status->size = 1 << 20;
+  __atomic_store_n(&status->error, dh::error_exhausted, __ATOMIC_RELEASE);
+  complete_all();
   try {
-    q->launch(launch_of(args, 10), {});
-    ADD_FAILURE() << "launched";
+    failing->wait();
+    ADD_FAILURE() << "the heap error was lost";
   } catch (const Kalmar::runtime_exception &e) {
-    EXPECT_NE(std::string(e.what()).find("allocate memory (new, malloc), "
-                                         "which the HSA backend does not "
-                                         "support yet"),
+    EXPECT_NE(std::string(e.what()).find("device heap exhausted"),
               std::string::npos)
         << e.what();
   }
+  async_ptr clean = q->launch(launch_of(args, 10), {});
+  complete_all();
+  EXPECT_NO_THROW(clean->wait());
   dispatch.variables.clear();
+  dispatch.variable_storage.clear();
 }
 
 // printf in kernels (docs/printf.md): a code object with __hcc_printf_buffer

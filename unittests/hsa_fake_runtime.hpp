@@ -6,7 +6,7 @@
 #ifndef HCC_UNITTESTS_HSA_FAKE_RUNTIME_HPP
 #define HCC_UNITTESTS_HSA_FAKE_RUNTIME_HPP
 
-#include "backends/hsa/hsa_api.hpp"
+#include "backends/hsa/hsa_driver.hpp"
 
 #include <gtest/gtest.h>
 
@@ -224,6 +224,11 @@ inline hsa_status_t fake_queue_create(hsa_agent_t, std::uint32_t size,
   return HSA_STATUS_SUCCESS;
 }
 inline hsa_status_t fake_queue_destroy(hsa_queue_t *q) {
+  {
+    // A queue created later at the same address starts at slot 0 again.
+    std::lock_guard<std::mutex> lock(dispatch.mutex);
+    dispatch.write_index.erase(q);
+  }
   std::free(q->base_address);
   delete q;
   return HSA_STATUS_SUCCESS;

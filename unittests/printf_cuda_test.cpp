@@ -1,4 +1,4 @@
-// The CUDA backend's printf glue (backends/cuda/cuda_printf.cpp) over a
+// printf's set-up (core/gpu_printf.cpp) on the CUDA backend, over a
 // minimal fake driver of its own: device memory and mapped host memory are
 // host memory, so a "module global" is a host variable and records are
 // written with the device's own write_record. Checks which modules get a
@@ -8,7 +8,9 @@
 
 #include "backends/cuda/cuda_device.hpp"
 #include "backends/cuda/cuda_driver.hpp"
-#include "backends/cuda/cuda_printf.hpp"
+#include "backends/cuda/cuda_module_globals.hpp"
+#include "core/gpu_printf.hpp"
+#include "hc/detail/exceptions.hpp"
 #include "hc/detail/printf_record.h"
 
 #include <gtest/gtest.h>
@@ -20,6 +22,8 @@
 
 using namespace hc::detail;
 using namespace hc::detail::rt::cuda;
+using hc::detail::rt::printf_after_command;
+using hc::detail::rt::printf_in_use;
 
 namespace {
 
@@ -68,6 +72,11 @@ cuda_device &the_device() {
   return *dev;
 }
 
+void printf_attach(cuda_device &dev, CUmodule module) {
+  cuda_module view(dev.api(), module, nullptr);
+  hc::detail::rt::printf_attach(dev, view);
+}
+
 struct args3 {
   int i;
   const char *s;
@@ -80,9 +89,24 @@ struct args3 {
 
 TEST(PrintfCuda, QuietModulesGetNoBuffer) {
   printf_attach(the_device(), quiet_module);
-  printf_attach(the_device(), odd_module);
   EXPECT_EQ(host_allocations, 0);
   EXPECT_FALSE(printf_in_use.load());
+}
+
+// A __hcc_printf_buffer of another size than a pointer (a module from
+// another compiler) is an error, not memory the runtime overwrites.
+TEST(PrintfCuda, PrintfBufferOfWrongSizeIsRefused) {
+  try {
+    printf_attach(the_device(), odd_module);
+    ADD_FAILURE() << "attached";
+  } catch (const Kalmar::runtime_exception &e) {
+    EXPECT_NE(std::string(e.what()).find(
+                  "__hcc_printf_buffer of a device image is 16 bytes, the "
+                  "runtime expected 8"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(host_allocations, 0);
   EXPECT_EQ(odd_global[0], 0u);
 }
 

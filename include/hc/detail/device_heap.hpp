@@ -5,8 +5,9 @@
 // global operator new / delete variants to the __hcc_heap_* functions
 // defined here. They allocate from one heap per device that the runtime
 // creates when it loads the first module using them and points
-// __hcc_device_heap at (backends/cuda/cuda_device_heap.cpp). Modules whose
-// kernels allocate nothing lose all of this to the device pass's pruning.
+// __hcc_device_heap at (lib/hc-runtime/core/device_heap_setup.cpp). Modules
+// whose kernels allocate nothing lose all of this to the device pass's
+// pruning.
 //
 // The allocator itself is device_heap_allocator.hpp.
 #ifndef HC_DETAIL_DEVICE_HEAP_HPP

@@ -1,6 +1,10 @@
 // device: the front of runtime.hpp over a backend's device_impl.
 #include "core/device_impl.hpp"
 
+#include "hc/detail/exceptions.hpp"
+
+#include <string>
+
 namespace hc {
 namespace detail {
 
@@ -79,7 +83,22 @@ void *device::native_handle(native_object what) {
 }
 
 namespace rt {
+
 device_impl::~device_impl() = default;
+
+void device_impl::write_device_now_impl(std::uint64_t, const void *,
+                                        std::size_t, const char *what) {
+  throw Kalmar::runtime_exception(std::string("hc runtime: ") + what +
+                                      ": the device has no memory of "
+                                      "its own",
+                                  Kalmar::E_FAIL_CODE);
+}
+
+void device_impl::read_device_now_impl(void *, std::uint64_t, std::size_t,
+                                       const char *what) {
+  write_device_now_impl(0, nullptr, 0, what);
+}
+
 } // namespace rt
 
 } // namespace detail

@@ -20,6 +20,7 @@
 
 #include "hc/detail/runtime.hpp"
 
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -73,6 +74,15 @@ public:
     (void)what;
     return nullptr;
   }
+
+  // Synchronous copies into and out of this device's memory at `address`,
+  // for setting up loaded modules (loaded_module.hpp): done when they
+  // return, ordered after nothing. Throw Kalmar::runtime_exception naming
+  // `what`. Devices without memory of their own (the CPU) have none.
+  virtual void write_device_now_impl(std::uint64_t address, const void *from,
+                                     std::size_t bytes, const char *what);
+  virtual void read_device_now_impl(void *to, std::uint64_t address,
+                                    std::size_t bytes, const char *what);
 
 protected:
   // Filled in by the backend before discovery hands the device out; read
@@ -129,6 +139,22 @@ protected:
 private:
   friend class hc::detail::queue;
 };
+
+// "copy to the device", ...: a copy in messages and in HCC_PROFILE's
+// summary.
+inline const char *describe(copy_direction direction) {
+  switch (direction) {
+  case copy_direction::host_to_device:
+    return "copy to the device";
+  case copy_direction::device_to_host:
+    return "copy from the device";
+  case copy_direction::device_to_device:
+    return "copy within the device";
+  case copy_direction::host_to_host:
+    return "copy on the host";
+  }
+  return "copy";
+}
 
 inline device_impl &impl(device &d) { return static_cast<device_impl &>(d); }
 inline const device_impl &impl(const device &d) {

@@ -3,6 +3,7 @@
 
 #include "core/backend.hpp"
 #include "core/environment.hpp"
+#include "core/loaded_module.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -15,14 +16,6 @@ namespace detail {
 
 namespace rt {
 namespace {
-
-std::string narrow(const std::wstring &text) {
-  std::string out;
-  for (wchar_t c : text)
-    out += (c >= 0 && c < 128) ? static_cast<char>(c) : '?';
-  return out;
-}
-
 
 std::string lower(std::string text) {
   for (char &c : text)

@@ -173,6 +173,26 @@ void record(event e) noexcept {
   }
 }
 
+void record_command(const command_record &command,
+                    const std::string &track_kind, const void *queue,
+                    std::uint64_t begin_ns, std::uint64_t end_ns) noexcept {
+  if (!level())
+    return;
+  try {
+    event e;
+    e.what = command.what;
+    if (command.what != kind::marker && command.name)
+      e.name = command.name;
+    e.bytes = command.what == kind::copy ? command.bytes : 0;
+    e.track = track_name(track_kind, queue);
+    e.begin_ns = begin_ns;
+    e.end_ns = end_ns;
+    record(std::move(e));
+  } catch (...) {
+    // Profiling must never fail a command.
+  }
+}
+
 std::string kernel_display_name(const char *mangled) {
   if (!mangled || !*mangled)
     return "(unnamed kernel)";

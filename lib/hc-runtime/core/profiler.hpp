@@ -48,6 +48,18 @@ std::string track_name(const std::string &kind, const void *queue);
 // Adds an event (any thread). Does nothing when level() is 0.
 void record(event e) noexcept;
 
+// One finished command of a queue, as every backend records it: `name` is
+// the kernel's device-side name (kernels) or the copy's direction (copies),
+// ignored for markers; the track is track_name(track_kind, queue).
+struct command_record {
+  kind what = kind::kernel;
+  const char *name = nullptr;
+  std::size_t bytes = 0; // copies
+};
+void record_command(const command_record &command,
+                    const std::string &track_kind, const void *queue,
+                    std::uint64_t begin_ns, std::uint64_t end_ns) noexcept;
+
 // The readable name of a kernel from its mangled device-side name: the
 // functor's type for hcc's kernel templates (main::{lambda(hc::index<1>)#1}),
 // else the demangled name, else the name itself.

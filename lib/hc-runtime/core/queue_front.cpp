@@ -8,25 +8,33 @@ namespace detail {
 
 namespace {
 
-// The dependencies `q` orders after itself. Finished ones are dropped; a
-// command `q` cannot order after (another backend's) is waited for here,
-// on the calling thread, before the backend takes a lock of its own: so
-// its completion never waits for `q`, and the backend never blocks while
-// holding its submission lock. Its error stays with its own command.
-std::vector<async_ptr>
+bool pending_and_ordered(const rt::queue_impl &q, const async_ptr &d) {
+  return d && !d->is_ready() && q.orders_after_impl(*d);
+}
+
+// The dependencies `q` orders after itself: `deps` when that is all of
+// them (no copy on the launch path), else `filtered`. Finished ones are
+// dropped; a command `q` cannot order after (another backend's) is waited
+// for here, on the calling thread, before the backend takes a lock of its
+// own: so its completion never waits for `q`, and the backend never blocks
+// while holding its submission lock. Its error stays with its own command.
+const std::vector<async_ptr> &
 pending_dependencies(const rt::queue_impl &q,
-                     const std::vector<async_ptr> &deps) {
-  std::vector<async_ptr> pending;
-  pending.reserve(deps.size());
+                     const std::vector<async_ptr> &deps,
+                     std::vector<async_ptr> &filtered) {
+  bool all = true;
+  for (const async_ptr &d : deps)
+    all = all && pending_and_ordered(q, d);
+  if (all)
+    return deps;
+  filtered.reserve(deps.size());
   for (const async_ptr &d : deps) {
-    if (!d || d->is_ready())
-      continue;
-    if (q.orders_after_impl(*d))
-      pending.push_back(d);
+    if (pending_and_ordered(q, d))
+      filtered.push_back(d);
     else
       rt::wait_quietly(d);
   }
-  return pending;
+  return filtered;
 }
 
 } // namespace
@@ -42,14 +50,17 @@ queue_priority queue::priority() const noexcept {
 async_ptr queue::launch(const kernel_launch &kernel,
                         const std::vector<async_ptr> &deps) {
   rt::queue_impl &q = rt::impl(*this);
-  return q.launch_impl(kernel, pending_dependencies(q, deps));
+  std::vector<async_ptr> filtered;
+  return q.launch_impl(kernel, pending_dependencies(q, deps, filtered));
 }
 
 async_ptr queue::copy(void *dst, const void *src, std::size_t bytes,
                       copy_direction direction,
                       const std::vector<async_ptr> &deps) {
   rt::queue_impl &q = rt::impl(*this);
-  std::vector<async_ptr> pending = pending_dependencies(q, deps);
+  std::vector<async_ptr> filtered;
+  const std::vector<async_ptr> &pending =
+      pending_dependencies(q, deps, filtered);
   if (bytes == 0)
     return q.ordering_only(pending);
   return q.copy_impl(dst, src, bytes, direction, pending);
@@ -58,15 +69,17 @@ async_ptr queue::copy(void *dst, const void *src, std::size_t bytes,
 async_ptr queue::marker(const std::vector<async_ptr> &deps,
                         memory_scope scope) {
   rt::queue_impl &q = rt::impl(*this);
-  return q.marker_impl(pending_dependencies(q, deps), scope);
+  std::vector<async_ptr> filtered;
+  return q.marker_impl(pending_dependencies(q, deps, filtered), scope);
 }
 
 async_ptr queue::copy_from_peer(void *dst, device &from, const void *src,
                                 std::size_t bytes,
                                 const std::vector<async_ptr> &deps) {
   rt::queue_impl &q = rt::impl(*this);
+  std::vector<async_ptr> filtered;
   return q.copy_from_peer_impl(dst, from, src, bytes,
-                               pending_dependencies(q, deps));
+                               pending_dependencies(q, deps, filtered));
 }
 
 void queue::wait() { rt::impl(*this).wait_impl(); }

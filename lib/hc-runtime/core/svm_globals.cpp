@@ -63,6 +63,24 @@ std::vector<std::uint64_t> host_global_addresses(device &dev,
   return addresses;
 }
 
+void host_globals_attach(device_impl &dev, loaded_module &module,
+                         const __hcc_image_desc &desc) {
+  module_global slots, names;
+  if (!module.find_global(host_global_slots_symbol, slots))
+    return; // the module uses no host globals
+  if (!module.find_global(host_global_names_symbol, names))
+    refuse_host_global(desc, host_global_names_symbol,
+                       "the module lacks the list of their names");
+  // A last empty name even if the variable lacks it.
+  std::vector<char> text(names.size + 1, '\0');
+  dev.read_device_now_impl(text.data(), names.address, names.size,
+                           "reading a module's host global names");
+  std::vector<std::uint64_t> addresses =
+      host_global_addresses(dev, desc, text.data(), slots.size);
+  dev.write_device_now_impl(slots.address, addresses.data(), slots.size,
+                            "setting a module's host globals");
+}
+
 } // namespace svm
 } // namespace rt
 } // namespace detail

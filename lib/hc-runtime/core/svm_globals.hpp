@@ -1,11 +1,12 @@
 // Host global variables in kernels (docs/svm.md, llvm-passes/HostGlobals.h),
 // the part every GPU backend shares: a device image that uses globals of
 // the program names them in `__hcc_host_global_names` and reaches them
-// through `__hcc_host_global_slots`; the backend reads the names, gets the
-// addresses here and writes them into the slots when it loads the image.
+// through `__hcc_host_global_slots`; host_globals_attach() reads the names
+// and writes the addresses into the slots when a backend loads the image.
 #ifndef HC_RUNTIME_CORE_SVM_GLOBALS_HPP
 #define HC_RUNTIME_CORE_SVM_GLOBALS_HPP
 
+#include "core/loaded_module.hpp"
 #include "hc/detail/image_registry.h"
 #include "hc/detail/runtime.hpp"
 
@@ -37,6 +38,11 @@ void *host_address(const __hcc_image_desc &desc, const char *name);
 // The same error, for what the backend finds wrong with the image.
 [[noreturn]] void refuse_host_global(const __hcc_image_desc &desc,
                                      const char *name, const std::string &why);
+
+// If `module` (just loaded on `dev` from `desc`) uses host globals, fills
+// its slots with their addresses. Throws Kalmar::runtime_exception.
+void host_globals_attach(device_impl &dev, loaded_module &module,
+                         const __hcc_image_desc &desc);
 
 } // namespace svm
 } // namespace rt

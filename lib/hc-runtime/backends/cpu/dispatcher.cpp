@@ -95,29 +95,22 @@ void dispatcher::execute(command &c) {
 
 void dispatcher::record_profile(const command &c, std::uint64_t begin,
                                 std::uint64_t end) const noexcept {
-  try {
-    profile::event p;
-    switch (c.what) {
-    case command::kind::kernel:
-      p.what = profile::kind::kernel;
-      p.name = c.kernel.device_name ? c.kernel.device_name : "";
-      break;
-    case command::kind::copy:
-      p.what = profile::kind::copy;
-      p.name = "copy on the host";
-      p.bytes = c.bytes;
-      break;
-    case command::kind::marker:
-      p.what = profile::kind::marker;
-      break;
-    }
-    p.track = profile::track_name("cpu view", this);
-    p.begin_ns = begin;
-    p.end_ns = end;
-    profile::record(std::move(p));
-  } catch (...) {
-    // Profiling must never fail a command.
+  profile::command_record r;
+  switch (c.what) {
+  case command::kind::kernel:
+    r.what = profile::kind::kernel;
+    r.name = c.kernel.device_name;
+    break;
+  case command::kind::copy:
+    r.what = profile::kind::copy;
+    r.name = "copy on the host";
+    r.bytes = c.bytes;
+    break;
+  case command::kind::marker:
+    r.what = profile::kind::marker;
+    break;
   }
+  profile::record_command(r, "cpu view", this, begin, end);
 }
 
 void dispatcher::loop() {

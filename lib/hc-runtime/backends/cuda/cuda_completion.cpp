@@ -1,12 +1,12 @@
 // Completion of GPU commands: cuda_state (one command) and the
 // completion_worker thread that reports finished commands in order.
 #include "backends/cuda/cuda_device.hpp"
-#include "backends/cuda/cuda_device_heap.hpp"
-#include "backends/cuda/cuda_printf.hpp"
 #include "backends/cuda/cuda_util.hpp"
 #include <sys/prctl.h>
 
+#include "core/device_heap_setup.hpp"
 #include "core/environment.hpp"
+#include "core/gpu_printf.hpp"
 #include "core/image_registry.hpp"
 #include "core/profiler.hpp"
 #include "core/wait_util.hpp"
@@ -473,19 +473,15 @@ void completion_worker::complete(entry &e, CUresult r,
 }
 
 void completion_worker::record_profile(const entry &e) const noexcept {
+  profile::command_record r;
+  r.what = e.kind;
+  r.name = e.kind == profile::kind::kernel ? e.name : e.what;
+  r.bytes = e.bytes;
   try {
-    profile::event p;
-    p.what = e.kind;
-    p.name = e.kind == profile::kind::kernel ? (e.name ? e.name : "")
-             : e.kind == profile::kind::copy ? std::string(e.what)
-                                             : std::string();
-    p.track = profile::track_name(device_.label() + " stream", stream_);
-    p.bytes = e.bytes;
-    p.begin_ns = e.state->begin_tick();
-    p.end_ns = e.state->end_tick();
-    profile::record(std::move(p));
+    profile::record_command(r, device_.label() + " stream", stream_,
+                            e.state->begin_tick(), e.state->end_tick());
   } catch (...) {
-    // Profiling must never fail a command.
+    // Profiling must never fail a command (the track's name may throw).
   }
 }
 

@@ -2,8 +2,9 @@
 #include "backends/cuda/cuda_util.hpp"
 
 #include "core/environment.hpp"
-#include "core/profiler.hpp"
 #include "core/image_registry.hpp"
+#include "core/loaded_module.hpp"
+#include "core/profiler.hpp"
 #include "core/wait_util.hpp"
 #include "hc/detail/exceptions.hpp"
 
@@ -26,13 +27,6 @@ thread_local CUcontext t_current_context = nullptr;
 
 } // namespace
 
-std::string narrow(const std::wstring &text) {
-  std::string out;
-  for (wchar_t c : text)
-    out += (c >= 0 && c < 128) ? static_cast<char>(c) : '?';
-  return out;
-}
-
 bool profiling() { return profile::level() > 0; }
 
 std::string sized(const char *what, std::size_t bytes) {
@@ -47,7 +41,7 @@ cuda_device::cuda_device(std::shared_ptr<const driver_api> api, int ordinal,
                          CUdevice handle, device_info info, int sm)
     : device_impl(std::move(info)), api_(std::move(api)), ordinal_(ordinal),
       handle_(handle), sm_(sm) {
-  label_ = narrow(info_.device_path) + " (" + narrow(info_.description) + ")";
+  label_ = device_label(*this);
 }
 
 void cuda_device::fail(const char *call, CUresult result,

@@ -249,6 +249,11 @@ public:
   }
   bool enable_access_to_impl(device &owner) override;
   bool is_peer_impl(device &peer) override;
+  // Setting up loaded modules (cuda_module_globals.cpp).
+  void write_device_now_impl(std::uint64_t address, const void *from,
+                             std::size_t bytes, const char *what) override;
+  void read_device_now_impl(void *to, std::uint64_t address, std::size_t bytes,
+                            const char *what) override;
   CUdevice handle() const { return handle_; }
 
   const driver_api &api() const { return *api_; }

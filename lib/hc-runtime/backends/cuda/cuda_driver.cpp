@@ -5,9 +5,6 @@
 #include "core/environment.hpp"
 #include "hc/detail/exceptions.hpp"
 
-#include <cstdio>
-#include <dlfcn.h>
-
 namespace hc {
 namespace detail {
 namespace rt {
@@ -35,41 +32,26 @@ std::shared_ptr<const driver_api> bind_driver(const symbol_lookup &lookup,
                                               std::string &why) {
   auto api = std::make_shared<driver_api>();
   api->library = library;
-  std::string missing;
+  entry_point_binder bind(lookup);
 #define HCC_CUDA_BIND_REQUIRED(member, symbol, params)                         \
-  api->member = reinterpret_cast<CUresult(*) params>(lookup(symbol));          \
-  if (!api->member)                                                            \
-    missing += std::string(missing.empty() ? "" : ", ") + symbol;
+  bind.required(api->member, symbol);
   HCC_CUDA_REQUIRED_ENTRY_POINTS(HCC_CUDA_BIND_REQUIRED)
 #undef HCC_CUDA_BIND_REQUIRED
 #define HCC_CUDA_BIND_OPTIONAL(member, symbol, params)                         \
-  api->member = reinterpret_cast<CUresult(*) params>(lookup(symbol));
+  bind.optional(api->member, symbol);
   HCC_CUDA_OPTIONAL_ENTRY_POINTS(HCC_CUDA_BIND_OPTIONAL)
 #undef HCC_CUDA_BIND_OPTIONAL
-  if (!missing.empty()) {
-    why = library + " lacks " + missing + " (driver too old?)";
+  if (!bind.complete(library, "driver too old?", why))
     return nullptr;
-  }
   if (!api->cuEventElapsedTime)
     api->cuEventElapsedTime = api->cuEventElapsedTime_v1;
   return api;
 }
 
 std::shared_ptr<const driver_api> load_driver(std::string &why) {
-  std::string name = env_string("HCC_CUDA_LIBRARY");
-  if (name.empty())
-    name = "libcuda.so.1";
-  // RTLD_LOCAL: the driver's symbols stay out of the global namespace.
-  // Never dlclose()d: the driver keeps threads and callbacks into itself.
-  void *handle = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (!handle) {
-    const char *error = dlerror();
-    why = "cannot load " + name + ": " + (error ? error : "unknown error");
-    return nullptr;
-  }
-  return bind_driver(
-      [handle](const char *symbol) { return dlsym(handle, symbol); }, name,
-      why);
+  std::string name = driver_library_name("HCC_CUDA_LIBRARY", "libcuda.so.1");
+  symbol_lookup lookup = open_driver_library(name, why);
+  return lookup ? bind_driver(lookup, name, why) : nullptr;
 }
 
 const char *builtin_error_name(CUresult result) {
@@ -146,17 +128,7 @@ void throw_error(const driver_api &api, const char *call, CUresult result,
   throw Kalmar::runtime_exception(message, Kalmar::E_FAIL_CODE);
 }
 
-bool verbose() {
-  std::string value = env_string("HCC_VERBOSE");
-  return !value.empty() && value != "0";
-}
-
-void note(const std::string &message) {
-  if (!verbose())
-    return;
-  std::string line = "hcc: note: cuda: " + message + "\n";
-  std::fputs(line.c_str(), stderr);
-}
+void note(const std::string &message) { rt::note("cuda", message); }
 
 } // namespace cuda
 } // namespace rt

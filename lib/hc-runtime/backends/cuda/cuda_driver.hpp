@@ -8,8 +8,9 @@
 #ifndef HC_RUNTIME_CUDA_CUDA_DRIVER_HPP
 #define HC_RUNTIME_CUDA_CUDA_DRIVER_HPP
 
+#include "core/driver_library.hpp"
+
 #include <cstddef>
-#include <functional>
 #include <memory>
 #include <string>
 
@@ -181,34 +182,33 @@ enum : unsigned {
 
 // Entry points that older drivers lack; null when missing.
 #define HCC_CUDA_OPTIONAL_ENTRY_POINTS(X)                                      \
-  /* waiting for the newest command without recording an event */          \
+  /* waiting for the newest command without recording an event */              \
   X(cuStreamQuery, "cuStreamQuery", (CUstream))                                \
-  /* device-to-device copies between GPUs (else staged via the host) */     \
+  /* device-to-device copies between GPUs (else staged via the host) */        \
   X(cuMemcpyPeerAsync, "cuMemcpyPeerAsync",                                    \
     (CUdeviceptr, CUcontext, CUdeviceptr, CUcontext, std::size_t, CUstream))   \
-  /* CUDA 12.4+: lets us check the argument block's size */                   \
+  /* CUDA 12.4+: lets us check the argument block's size */                    \
   X(cuFuncGetParamInfo, "cuFuncGetParamInfo",                                  \
     (CUfunction, std::size_t, std::size_t *, std::size_t *))                   \
-  /* printf in kernels: a module's printf buffer pointer (cuda_printf.cpp) */ \
+  /* variables of loaded modules (core/loaded_module.hpp) */                   \
   X(cuModuleGetGlobal, "cuModuleGetGlobal_v2",                                 \
     (CUdeviceptr *, std::size_t *, CUmodule, const char *))                    \
   X(cuOccupancyMaxActiveBlocksPerMultiprocessor,                               \
     "cuOccupancyMaxActiveBlocksPerMultiprocessor",                             \
     (int *, CUfunction, int, std::size_t))                                     \
-  /* profiling: the _v2 (CUDA 12.8+) first, else the original */             \
+  /* profiling: the _v2 (CUDA 12.8+) first, else the original */               \
   X(cuEventElapsedTime, "cuEventElapsedTime_v2", (float *, CUevent, CUevent))  \
-  X(cuEventElapsedTime_v1, "cuEventElapsedTime",                              \
-    (float *, CUevent, CUevent))                                               \
-  /* the linker: PTX -> a cubin the kernel cache can keep; without all */     \
-  /* four, PTX is loaded directly (JIT every run, no cache) */                \
+  X(cuEventElapsedTime_v1, "cuEventElapsedTime", (float *, CUevent, CUevent))  \
+  /* the linker: PTX -> a cubin the kernel cache can keep; without all */      \
+  /* four, PTX is loaded directly (JIT every run, no cache) */                 \
   X(cuLinkCreate, "cuLinkCreate_v2",                                           \
     (unsigned, CUjit_option *, void **, CUlinkState *))                        \
   X(cuLinkAddData, "cuLinkAddData_v2",                                         \
-    (CUlinkState, CUjitInputType, void *, std::size_t, const char *,           \
-     unsigned, CUjit_option *, void **))                                       \
+    (CUlinkState, CUjitInputType, void *, std::size_t, const char *, unsigned, \
+     CUjit_option *, void **))                                                 \
   X(cuLinkComplete, "cuLinkComplete", (CUlinkState, void **, std::size_t *))   \
-  X(cuLinkDestroy, "cuLinkDestroy", (CUlinkState))                           \
-  /* pinned host memory (hc_am.hpp) and the unpinned-copy engine */          \
+  X(cuLinkDestroy, "cuLinkDestroy", (CUlinkState))                             \
+  /* pinned host memory (hc_am.hpp) and the unpinned-copy engine */            \
   X(cuMemHostAlloc, "cuMemHostAlloc", (void **, std::size_t, unsigned))        \
   X(cuMemFreeHost, "cuMemFreeHost", (void *))                                  \
   X(cuMemHostRegister, "cuMemHostRegister_v2",                                 \
@@ -216,13 +216,15 @@ enum : unsigned {
   X(cuMemHostUnregister, "cuMemHostUnregister", (void *))                      \
   X(cuMemHostGetDevicePointer, "cuMemHostGetDevicePointer_v2",                 \
     (CUdeviceptr *, void *, unsigned))                                         \
-  /* am_map_to_peers: kernels of one GPU using another's memory */           \
-  X(cuDeviceCanAccessPeer, "cuDeviceCanAccessPeer", (int *, CUdevice, CUdevice)) \
-  X(cuCtxEnablePeerAccess, "cuCtxEnablePeerAccess", (CUcontext, unsigned))      \
+  /* am_map_to_peers: kernels of one GPU using another's memory */             \
+  X(cuDeviceCanAccessPeer, "cuDeviceCanAccessPeer",                            \
+    (int *, CUdevice, CUdevice))                                               \
+  X(cuCtxEnablePeerAccess, "cuCtxEnablePeerAccess", (CUcontext, unsigned))     \
   X(cuPointerGetAttribute, "cuPointerGetAttribute",                            \
     (void *, int, CUdeviceptr))                                                \
-  /* accelerator::create_view with a queue_priority */                       \
-  X(cuCtxGetStreamPriorityRange, "cuCtxGetStreamPriorityRange", (int *, int *)) \
+  /* accelerator::create_view with a queue_priority */                         \
+  X(cuCtxGetStreamPriorityRange, "cuCtxGetStreamPriorityRange",                \
+    (int *, int *))                                                            \
   X(cuStreamCreateWithPriority, "cuStreamCreateWithPriority",                  \
     (CUstream *, unsigned, int))
 
@@ -247,8 +249,7 @@ struct driver_api {
   std::string error_string(CUresult result) const;
 };
 
-// Resolves a symbol name to its address (dlsym, or a test's fake driver).
-using symbol_lookup = std::function<void *(const char *symbol)>;
+using rt::symbol_lookup;
 
 // Fills a driver_api from `lookup`. Returns null and sets `why` when a
 // required entry point is missing.
@@ -279,8 +280,7 @@ std::string error_message(const driver_api &api, const char *call,
                               CUresult result, const std::string &context);
 
 // Prints "hcc: note: cuda: <message>" to stderr when HCC_VERBOSE is set to
-// anything but "" or "0".
-bool verbose();
+// anything but "" or "0" (rt::note).
 void note(const std::string &message);
 
 } // namespace cuda

@@ -7,12 +7,28 @@ namespace detail {
 namespace rt {
 namespace cuda {
 
-bool find_module_global(const driver_api &api, CUmodule module,
-                        const char *symbol, module_global &out) {
-  if (!api.cuModuleGetGlobal)
+bool cuda_module::find_global(const char *symbol, module_global &out) {
+  if (!api_.cuModuleGetGlobal)
     return false;
-  return api.cuModuleGetGlobal(&out.address, &out.size, module, symbol) ==
-         CUDA_SUCCESS;
+  CUdeviceptr address = 0;
+  std::size_t size = 0;
+  if (api_.cuModuleGetGlobal(&address, &size, module_, symbol) != CUDA_SUCCESS)
+    return false;
+  out.address = address;
+  out.size = size;
+  return true;
+}
+
+void cuda_device::write_device_now_impl(std::uint64_t address, const void *from,
+                                        std::size_t bytes, const char *what) {
+  make_current();
+  copy_to_device_now(*this, address, from, bytes, what);
+}
+
+void cuda_device::read_device_now_impl(void *to, std::uint64_t address,
+                                       std::size_t bytes, const char *what) {
+  make_current();
+  copy_from_device_now(*this, to, address, bytes, what);
 }
 
 void copy_to_device_now(cuda_device &dev, CUdeviceptr to, const void *from,

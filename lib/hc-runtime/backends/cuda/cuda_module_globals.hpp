@@ -1,11 +1,12 @@
-// Variables of a loaded module that the runtime fills in: the printf buffer
-// pointer, the device heap pointer, the host-global slots. Each is looked up
-// by name once per module and written with a synchronous copy on the legacy
-// stream, which the backend's non-blocking streams do not wait for.
+// The CUDA side of setting up loaded modules (core/loaded_module.hpp): a
+// module's variables found with cuModuleGetGlobal, and synchronous copies
+// on the legacy stream, which the backend's non-blocking streams do not
+// wait for.
 #ifndef HC_RUNTIME_BACKENDS_CUDA_CUDA_MODULE_GLOBALS_HPP
 #define HC_RUNTIME_BACKENDS_CUDA_CUDA_MODULE_GLOBALS_HPP
 
 #include "backends/cuda/cuda_driver.hpp"
+#include "core/loaded_module.hpp"
 
 #include <cstddef>
 
@@ -16,15 +17,19 @@ namespace cuda {
 
 class cuda_device;
 
-struct module_global {
-  CUdeviceptr address = 0;
-  std::size_t size = 0;
-};
+// A PTX module just loaded (its context current).
+class cuda_module final : public loaded_module {
+public:
+  cuda_module(const driver_api &api, CUmodule module, const char *source)
+      : loaded_module(source), api_(api), module_(module) {}
+  // False when the module has no such variable (or the driver cannot tell,
+  // which only an old driver without cuModuleGetGlobal does).
+  bool find_global(const char *symbol, module_global &out) override;
 
-// `symbol` of `module`; false when the module has none (or the driver
-// cannot tell, which only an old driver without cuModuleGetGlobal does).
-bool find_module_global(const driver_api &api, CUmodule module,
-                        const char *symbol, module_global &out);
+private:
+  const driver_api &api_;
+  CUmodule module_;
+};
 
 // Synchronous copies; dev.fail() (an exception) names `what` on error.
 void copy_to_device_now(cuda_device &dev, CUdeviceptr to, const void *from,

@@ -1,10 +1,8 @@
 // Loading PTX images into a device (JIT, on-disk cache) and looking up
 // kernels by name.
 #include "backends/cuda/cuda_device.hpp"
+#include "backends/cuda/cuda_module_globals.hpp"
 #include "backends/cuda/cuda_util.hpp"
-#include "backends/cuda/cuda_device_heap.hpp"
-#include "backends/cuda/cuda_printf.hpp"
-#include "backends/cuda/cuda_svm_globals.hpp"
 
 #include "core/environment.hpp"
 #include "core/image_registry.hpp"
@@ -300,9 +298,9 @@ loaded_kernel &cuda_device::lookup_kernel(const char *name) {
       else
         module = load_image(index, img->desc.data, img->desc.size,
                             img->desc.target, img->desc.source);
-      printf_attach(*this, module); // once per module (docs/printf.md)
-      host_globals_attach(*this, module, img->desc); // docs/svm.md
-      device_heap_attach(*this, module); // docs/device-heap.md
+      // Once per module: printf, host globals, device heap.
+      cuda_module view(*api_, module, img->desc.source);
+      set_up_loaded_module(*this, view, img->desc);
       CUfunction function = nullptr;
       CUresult r = api_->cuModuleGetFunction(&function, module, name);
       if (r != CUDA_SUCCESS)

@@ -211,7 +211,7 @@ async_ptr cuda_queue::copy_impl(void *dst, const void *src, std::size_t bytes,
                                 copy_direction direction,
                                 const std::vector<async_ptr> &deps) {
   const driver_api &api = device_.api();
-  const char *what = "";
+  const char *what = describe(direction);
   switch (direction) {
   case copy_direction::host_to_host: {
     // Plain host memory: after the dependencies and this queue's commands.
@@ -222,7 +222,6 @@ async_ptr cuda_queue::copy_impl(void *dst, const void *src, std::size_t bytes,
     return async_state::make_ready();
   }
   case copy_direction::host_to_device: {
-    what = "copy to the device";
     // Host memory the user did not pin: staged or pinned in place by the
     // copy engine (cuda_copy_engine.hpp), or handed to the driver.
     std::shared_ptr<void> pinned;
@@ -250,7 +249,6 @@ async_ptr cuda_queue::copy_impl(void *dst, const void *src, std::size_t bytes,
         });
   }
   case copy_direction::device_to_host: {
-    what = "copy from the device";
     auto dma = [&] {
       CUresult r = api.cuMemcpyDtoHAsync(dst, device_ptr(src), bytes, stream_);
       if (r != CUDA_SUCCESS)
@@ -275,7 +273,6 @@ async_ptr cuda_queue::copy_impl(void *dst, const void *src, std::size_t bytes,
                   bytes, dma);
   }
   case copy_direction::device_to_device:
-    what = "copy within the device";
     return submit(deps, profile::kind::copy, nullptr, what, nullptr, bytes,
                   [&] {
       CUresult r = api.cuMemcpyDtoDAsync(device_ptr(dst), device_ptr(src),

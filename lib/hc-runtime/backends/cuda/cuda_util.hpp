@@ -40,9 +40,6 @@ bool profiling();
 // "what (N bytes)", for error messages about copies.
 std::string sized(const char *what, std::size_t bytes);
 
-// The driver reports names as wide strings in some places; we print ASCII.
-std::string narrow(const std::wstring &text);
-
 } // namespace cuda
 } // namespace rt
 } // namespace detail

@@ -2,7 +2,7 @@
 #ifndef HC_RUNTIME_HSA_BACKEND_HPP
 #define HC_RUNTIME_HSA_BACKEND_HPP
 
-#include "backends/hsa/hsa_api.hpp"
+#include "backends/hsa/hsa_driver.hpp"
 #include "core/backend.hpp"
 
 #include <memory>

@@ -22,11 +22,13 @@
 #ifndef HC_RUNTIME_HSA_DEVICE_HPP
 #define HC_RUNTIME_HSA_DEVICE_HPP
 
-#include "backends/hsa/hsa_api.hpp"
 #include "backends/hsa/hsa_code_object.hpp"
-#include "backends/hsa/hsa_dispatch.hpp"
+#include "backends/hsa/hsa_driver.hpp"
 #include "backends/hsa/hsa_kernarg.hpp"
+#include "backends/hsa/hsa_launch.hpp"
 #include "core/device_impl.hpp"
+#include "core/loaded_module.hpp"
+#include "core/profiler.hpp"
 #include "hc/detail/image_registry.h"
 
 #include <atomic>
@@ -67,6 +69,18 @@ struct agent_description {
 class hsa_device;
 class hsa_queue;
 
+// A frozen executable just loaded on an agent: its variables by symbol.
+class hsa_module final : public loaded_module {
+public:
+  hsa_module(hsa_device &dev, hsa_executable_t executable, const char *source)
+      : loaded_module(source), device_(dev), executable_(executable) {}
+  bool find_global(const char *symbol, module_global &out) override;
+
+private:
+  hsa_device &device_;
+  hsa_executable_t executable_;
+};
+
 // Completion of one command.
 class hsa_state final : public async_state {
 public:
@@ -76,6 +90,7 @@ public:
 
   hsa_signal_t signal() const { return signal_; }
   const hsa_queue *owner = nullptr; // the queue whose order it is in
+  hsa_device *device = nullptr;     // the queue's device
   bool in_aql_order = false;        // an AQL packet of `owner`
 
   // Work to do once the command finished (free the kernarg segment, unlock
@@ -84,6 +99,10 @@ public:
   // Commands this one waits for through their signals: kept alive until it
   // finished, so their signals outlive the barrier packet that reads them.
   std::vector<async_ptr> keep_alive;
+  // What the command is (a kernel's name for messages), and for
+  // HCC_PROFILE its queue's track (set only while profiling).
+  profile::command_record command;
+  std::string profile_track;
 
   // Idempotent: the first caller runs the cleanups and sets the state.
   void finish(std::exception_ptr error = nullptr) noexcept;
@@ -136,28 +155,18 @@ public:
   void *allocate_kernargs(std::size_t bytes);
   void free_kernargs(void *ptr) noexcept;
 
-  // Writes `size` bytes to the device variable `name` of a loaded (frozen)
-  // executable, through a fine-grained staging block and hsa_memory_copy
-  // (the variable lives in the agent's memory). False when the code object
-  // has no such symbol; throws Kalmar::runtime_exception when the variable
-  // has another size or the copy fails. `source` names the image.
-  bool write_variable(hsa_executable_t executable, const char *name,
-                      const void *value, std::size_t size,
-                      const char *source);
-  // Reads the whole device variable `name` into `out` (the same way back).
-  // False when the code object has no such symbol.
-  bool read_variable(hsa_executable_t executable, const char *name,
-                     std::vector<char> &out, const char *source);
+  // Setting up loaded modules (hsa_module_globals.cpp): through a
+  // fine-grained staging block and hsa_memory_copy, since ROCr's copy needs
+  // memory it knows on both sides.
+  void write_device_now_impl(std::uint64_t address, const void *from,
+                             std::size_t bytes, const char *what) override;
+  void read_device_now_impl(void *to, std::uint64_t address, std::size_t bytes,
+                            const char *what) override;
 
   [[noreturn]] void fail(const char *call, hsa_status_t status,
                          const std::string &what) const;
 
 private:
-  // The device address and size of variable `name`; false when absent.
-  bool find_variable(hsa_executable_t executable, const char *name,
-                     std::uint64_t &address, std::uint32_t &size,
-                     const char *source);
-
   struct loaded_image {
     hsa_executable_t executable{};
     code_object_metadata metadata;
@@ -199,7 +208,8 @@ public:
   void fail_pending(const std::string &message) noexcept;
 
 private:
-  std::shared_ptr<hsa_state> new_state();
+  // A command's state; `record` says what it is.
+  std::shared_ptr<hsa_state> new_state(const profile::command_record &record);
   // The signals of the HSA commands in `deps` (and, in an in-order queue,
   // of the queue's last command) that the GPU must wait for: those not
   // already ordered by the AQL barrier bit (`aql`: the new command is an

@@ -7,8 +7,8 @@
 // dimension), tiles numbered linearly along x. AQL states the grid in
 // work-items (uint32 per dimension), so the number of work-groups along x is
 // also capped to keep grid_size_x below 2^32.
-#ifndef HC_RUNTIME_HSA_DISPATCH_HPP
-#define HC_RUNTIME_HSA_DISPATCH_HPP
+#ifndef HC_RUNTIME_HSA_LAUNCH_HPP
+#define HC_RUNTIME_HSA_LAUNCH_HPP
 
 #include "backends/hsa/hsa_kernarg.hpp"
 #include "hc/detail/runtime.hpp"

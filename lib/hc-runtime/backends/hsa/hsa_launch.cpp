@@ -1,4 +1,4 @@
-#include "backends/hsa/hsa_dispatch.hpp"
+#include "backends/hsa/hsa_launch.hpp"
 
 #include "hc/detail/exceptions.hpp"
 
@@ -15,8 +15,7 @@ std::size_t ceil_div(std::size_t a, std::size_t b) { return (a + b - 1) / b; }
 constexpr std::size_t max_grid = 0xffffffffu;
 } // namespace
 
-dispatch_shape plan_dispatch(const launch_geometry &g,
-                             const agent_limits &k) {
+dispatch_shape plan_dispatch(const launch_geometry &g, const agent_limits &k) {
   if (g.rank < 1 || g.rank > 3)
     throw Kalmar::invalid_compute_domain(
         "hc runtime: kernel rank " + std::to_string(g.rank) +
@@ -31,8 +30,7 @@ dispatch_shape plan_dispatch(const launch_geometry &g,
       return s;
     }
     unsigned wg = std::min(k.workgroup_size ? k.workgroup_size : 256u,
-                           k.max_workgroup_size ? k.max_workgroup_size
-                                                : 256u);
+                           k.max_workgroup_size ? k.max_workgroup_size : 256u);
     if (k.wavefront_size && wg >= k.wavefront_size)
       wg -= wg % k.wavefront_size;
     wg = std::max(wg, 1u);

@@ -6,12 +6,13 @@
 // declared here with the values of ROCr's hsa.h and hsa_ext_amd.h (HSA 1.1
 // runtime specification plus AMD's extensions, stable since ROCm 1.x; the
 // Debian package libhsa-runtime-dev has the headers).
-#ifndef HC_RUNTIME_HSA_API_HPP
-#define HC_RUNTIME_HSA_API_HPP
+#ifndef HC_RUNTIME_HSA_DRIVER_HPP
+#define HC_RUNTIME_HSA_DRIVER_HPP
+
+#include "core/driver_library.hpp"
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <string>
 
@@ -23,14 +24,30 @@ namespace hsa {
 // --- types -------------------------------------------------------------------
 
 using hsa_status_t = int;
-struct hsa_agent_t { std::uint64_t handle; };
-struct hsa_signal_t { std::uint64_t handle; };
-struct hsa_isa_t { std::uint64_t handle; };
-struct hsa_region_t { std::uint64_t handle; };
-struct hsa_executable_t { std::uint64_t handle; };
-struct hsa_executable_symbol_t { std::uint64_t handle; };
-struct hsa_code_object_reader_t { std::uint64_t handle; };
-struct hsa_amd_memory_pool_t { std::uint64_t handle; };
+struct hsa_agent_t {
+  std::uint64_t handle;
+};
+struct hsa_signal_t {
+  std::uint64_t handle;
+};
+struct hsa_isa_t {
+  std::uint64_t handle;
+};
+struct hsa_region_t {
+  std::uint64_t handle;
+};
+struct hsa_executable_t {
+  std::uint64_t handle;
+};
+struct hsa_executable_symbol_t {
+  std::uint64_t handle;
+};
+struct hsa_code_object_reader_t {
+  std::uint64_t handle;
+};
+struct hsa_amd_memory_pool_t {
+  std::uint64_t handle;
+};
 using hsa_signal_value_t = std::int64_t; // large model
 
 // hsa_queue_t (large model): what the packet processor and we share.
@@ -223,7 +240,8 @@ using signal_handler = bool (*)(hsa_signal_value_t, void *);
   X(hsa_amd_memory_pool_get_info, "hsa_amd_memory_pool_get_info",              \
     hsa_status_t, (hsa_amd_memory_pool_t, int, void *))                        \
   X(hsa_amd_memory_pool_allocate, "hsa_amd_memory_pool_allocate",              \
-    hsa_status_t, (hsa_amd_memory_pool_t, std::size_t, std::uint32_t, void **))\
+    hsa_status_t,                                                              \
+    (hsa_amd_memory_pool_t, std::size_t, std::uint32_t, void **))              \
   X(hsa_amd_memory_pool_free, "hsa_amd_memory_pool_free", hsa_status_t,        \
     (void *))                                                                  \
   X(hsa_amd_agents_allow_access, "hsa_amd_agents_allow_access", hsa_status_t,  \
@@ -241,7 +259,8 @@ using signal_handler = bool (*)(hsa_signal_value_t, void *);
     (void *, const void *, std::size_t))
 
 struct runtime_api {
-#define HCC_HSA_MEMBER(member, symbol, ret, params) ret(*member) params = nullptr;
+#define HCC_HSA_MEMBER(member, symbol, ret, params)                            \
+  ret(*member) params = nullptr;
   HCC_HSA_ENTRY_POINTS(HCC_HSA_MEMBER)
 #undef HCC_HSA_MEMBER
   std::string library; // what was loaded, for messages
@@ -250,8 +269,7 @@ struct runtime_api {
   std::string describe(hsa_status_t status) const;
 };
 
-// Looks up a symbol by name; null when absent (dlsym, or a test's table).
-using symbol_lookup = std::function<void *(const char *)>;
+using rt::symbol_lookup;
 
 // Binds every entry point through `lookup`. Null (with `why` set) when one
 // is missing.

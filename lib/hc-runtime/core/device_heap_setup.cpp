@@ -1,13 +1,9 @@
-// The CUDA backend's device heaps: one per device, created with the first
+// The GPU backends' device heaps: one per device, created with the first
 // module that allocates, never freed (blocks live until the program ends).
-#include "backends/cuda/cuda_device_heap.hpp"
+#include "core/device_heap_setup.hpp"
 
-#include "backends/cuda/cuda_module_globals.hpp"
-
-#include "backends/cuda/cuda_device.hpp"
 #include "core/device_heap_config.hpp"
 #include "core/environment.hpp"
-
 #include "hc/detail/device_heap_layout.h"
 #include "hc/detail/exceptions.hpp"
 
@@ -19,7 +15,6 @@
 namespace hc {
 namespace detail {
 namespace rt {
-namespace cuda {
 
 std::atomic<bool> device_heap_in_use{false};
 
@@ -30,8 +25,8 @@ namespace dh = device_heap;
 constexpr const char *pointer_symbol = "__hcc_device_heap"; // module_heap
 
 struct heap {
-  cuda_device *device = nullptr;
-  CUdeviceptr control = 0; // the allocation's page-aligned start
+  const device *owner = nullptr;
+  std::uint64_t control = 0;    // the allocation's page-aligned start
   dh::status *status = nullptr; // pinned host memory
   device_heap_config config;
 };
@@ -47,63 +42,56 @@ registry &the_registry() {
   return *r;
 }
 
-heap *find_locked(registry &r, const cuda_device &dev) {
+heap *find_locked(registry &r, const device &dev) {
   for (auto &h : r.heaps)
-    if (h->device == &dev)
+    if (h->owner == &dev)
       return h.get();
   return nullptr;
 }
 
-// Synchronous host-to-device copy on the legacy stream (which the
-// backend's non-blocking streams do not wait for).
-heap &create_locked(registry &r, cuda_device &dev, CUdeviceptr global) {
-  const driver_api &api = dev.api();
-  if (!api.cuMemHostAlloc || !api.cuMemHostGetDevicePointer)
-    throw Kalmar::runtime_exception(
-        "hc runtime: " + dev.label() +
-            ": new/malloc in kernels needs cuMemHostAlloc and "
-            "cuMemHostGetDevicePointer, which this CUDA driver lacks",
-        Kalmar::E_FAIL_CODE);
+heap &create_locked(registry &r, device_impl &dev,
+                    const module_global &global) {
+  const std::string label = device_label(dev);
   // The program's __HIP_SIZE_OF_PAGE / __HIP_NUM_PAGES.
   dh::module_heap settings{};
-  CUresult res = api.cuMemcpyDtoHAsync(&settings, global, sizeof settings,
-                                       nullptr);
-  if (res == CUDA_SUCCESS)
-    res = api.cuStreamSynchronize(nullptr);
-  if (res != CUDA_SUCCESS)
-    dev.fail("cuMemcpyDtoHAsync", res, "reading a module's heap settings");
+  dev.read_device_now_impl(&settings, global.address, sizeof settings,
+                           "reading a module's heap settings");
   std::string warning;
   auto h = std::make_unique<heap>();
-  h->device = &dev;
+  h->owner = &dev;
   h->config = resolve_device_heap_config(
       settings.page_size_macro, settings.num_pages_macro,
       env_size("HCC_DEVICE_HEAP_SIZE", 0), warning);
   if (!warning.empty())
-    warn(dev.label() + ": " + warning);
+    warn(label + ": " + warning);
   const device_heap_config &c = h->config;
   const std::uint64_t page = std::uint64_t(1) << c.page_shift;
   dh::layout l = dh::layout_for(c.page_shift, c.num_pages);
 
-  CUdeviceptr raw = 0;
-  res = api.cuMemAlloc(&raw, l.total + page);
-  if (res != CUDA_SUCCESS)
+  void *raw = nullptr;
+  try {
+    raw = dev.allocate(l.total + page);
+  } catch (const std::exception &e) {
     throw Kalmar::runtime_exception(
-        "hc runtime: " + dev.label() + ": cannot allocate the device heap (" +
+        "hc runtime: " + label + ": cannot allocate the device heap (" +
             std::to_string(l.total) +
-            " bytes; lower HCC_DEVICE_HEAP_SIZE): " +
-            std::to_string(static_cast<int>(res)),
+            " bytes; lower HCC_DEVICE_HEAP_SIZE): " + e.what(),
         Kalmar::E_FAIL_CODE);
-  CUdeviceptr base = static_cast<CUdeviceptr>(dh::align_up(raw, page));
+  }
+  const std::uint64_t base =
+      dh::align_up(reinterpret_cast<std::uintptr_t>(raw), page);
 
-  void *status_host = nullptr;
-  res = api.cuMemHostAlloc(&status_host, sizeof(dh::status),
-                           CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP);
-  if (res != CUDA_SUCCESS)
-    dev.fail("cuMemHostAlloc", res, "the device heap's status block");
-  CUdeviceptr status_device = 0;
-  res = api.cuMemHostGetDevicePointer(&status_device, status_host, 0);
-  if (res != CUDA_SUCCESS)
-    dev.fail("cuMemHostGetDevicePointer", res, "the device heap's status block");
+  // Mapped into the device at its host address, as pinned host memory is
+  // on every GPU backend.
+  void *status_host =
+      dev.allocate_pinned_host(sizeof(dh::status), /*coherent=*/true);
+  if (!status_host)
+    throw Kalmar::runtime_exception(
+        "hc runtime: " + label +
+            ": no pinned host memory for the device heap's status block",
+        Kalmar::E_FAIL_CODE);
+  const std::uint64_t status_device =
+      reinterpret_cast<std::uintptr_t>(status_host);
   h->status = static_cast<dh::status *>(status_host);
   *h->status = dh::status{};
 
@@ -111,10 +99,10 @@ heap &create_locked(registry &r, cuda_device &dev, CUdeviceptr global) {
   std::vector<unsigned char> zeros(
       static_cast<std::size_t>(std::min<std::uint64_t>(l.metadata, 1 << 20)));
   for (std::uint64_t at = 0; at < l.metadata; at += zeros.size())
-    copy_to_device_now(dev, base + at, zeros.data(),
-                   static_cast<std::size_t>(
-                       std::min<std::uint64_t>(zeros.size(), l.metadata - at)),
-                   "clearing the device heap");
+    dev.write_device_now_impl(base + at, zeros.data(),
+                              static_cast<std::size_t>(std::min<std::uint64_t>(
+                                  zeros.size(), l.metadata - at)),
+                              "clearing the device heap");
   dh::control ctl{};
   ctl.arena = base + l.arena;
   ctl.status = status_device;
@@ -129,7 +117,8 @@ heap &create_locked(registry &r, cuda_device &dev, CUdeviceptr global) {
   ctl.num_classes = dh::classes_for(c.page_shift);
   ctl.words_per_page = dh::words_per_page(c.page_shift);
   ctl.check = env_string("HCC_DEVICE_HEAP_CHECK") == "1" ? 1 : 0;
-  copy_to_device_now(dev, base, &ctl, sizeof ctl, "setting up the device heap");
+  dev.write_device_now_impl(base, &ctl, sizeof ctl,
+                            "setting up the device heap");
   h->control = base;
   r.heaps.push_back(std::move(h));
   device_heap_in_use.store(true, std::memory_order_release);
@@ -138,14 +127,13 @@ heap &create_locked(registry &r, cuda_device &dev, CUdeviceptr global) {
 
 } // namespace
 
-void device_heap_attach(cuda_device &dev, CUmodule module) {
-  module_global found;
-  if (!find_module_global(dev.api(), module, pointer_symbol, found) ||
-      found.size != sizeof(dh::module_heap))
+void device_heap_attach(device_impl &dev, loaded_module &module) {
+  module_global global;
+  if (!module.find_runtime_global(pointer_symbol, sizeof(dh::module_heap),
+                                  global))
     return; // the module does not allocate
-  CUdeviceptr global = found.address;
   registry &r = the_registry();
-  CUdeviceptr control;
+  std::uint64_t control;
   {
     std::lock_guard<std::mutex> lock(r.mutex);
     heap *h = find_locked(r, dev);
@@ -153,11 +141,11 @@ void device_heap_attach(cuda_device &dev, CUmodule module) {
       h = &create_locked(r, dev, global);
     control = h->control;
   }
-  copy_to_device_now(dev, global, &control, sizeof control,
-                 "setting a module's device heap");
+  dev.write_device_now_impl(global.address, &control, sizeof control,
+                            "setting a module's device heap");
 }
 
-std::exception_ptr device_heap_take_error(cuda_device &dev,
+std::exception_ptr device_heap_take_error(device_impl &dev,
                                           const char *kernel) noexcept {
   registry &r = the_registry();
   heap *h;
@@ -175,7 +163,7 @@ std::exception_ptr device_heap_take_error(cuda_device &dev,
   s->size = 0;
   __atomic_store_n(&s->error, dh::error_none, __ATOMIC_RELEASE);
   try {
-    std::string where = "hc runtime: " + dev.label();
+    std::string where = "hc runtime: " + device_label(dev);
     if (kernel)
       where += ": kernel " + std::string(kernel);
     return std::make_exception_ptr(Kalmar::runtime_exception(
@@ -185,7 +173,6 @@ std::exception_ptr device_heap_take_error(cuda_device &dev,
   }
 }
 
-} // namespace cuda
 } // namespace rt
 } // namespace detail
 } // namespace hc
