@@ -7,7 +7,8 @@
 // handling and drops the handlers). In the device pass every function that
 // contains one gets an annotation "hcc.typeid:LINE:COL" or
 // "hcc.try:LINE:COL" (the first occurrence); the pass plugin reports it if
-// a kernel reaches the function (llvm-passes/KernelRestrictions.cpp).
+// a kernel reaches the function
+// (llvm-passes/diagnostics/KernelRestrictions.cpp).
 //
 //===----------------------------------------------------------------------===//
 

@@ -42,12 +42,13 @@ struct Placement {
 };
 
 /// The annotation that tells hcc's pass plugin that a function is [[cpu]]
-/// only. Keep in sync with llvm-passes/HostOnlyFunctions.cpp.
+/// only. Keep in sync with llvm-passes/device/HostOnlyFunctions.cpp.
 inline constexpr const char HostOnlyAnnotation[] = "hcc.host_only";
 
 /// The ABI tag of amp-only functions (mangled `B3amp`, demangled
-/// `f[abi:amp](int)`). Keep in sync with llvm-passes/SymbolNames.cpp, which
-/// leaves it out of diagnostics.
+/// `f[abi:amp](int)`). Keep in sync with
+/// llvm-passes/diagnostics/SymbolNames.cpp, which leaves it out of
+/// diagnostics.
 inline constexpr const char AmpAbiTag[] = "amp";
 
 /// What the hcc attributes written on \p FD itself say (the attribute

@@ -105,8 +105,9 @@ std::string renderImageRegistration(StringRef Source, StringRef Tag,
        << "[] __attribute__((visibility(\"hidden\")));\n\n";
   }
 
-  // The host pass's table of global variables (HostGlobals.h): weak, as a
-  // host object built without it (no pass plugin) leaves it undefined.
+  // The host pass's table of global variables
+  // (llvm-passes/svm/HostGlobals.h): weak, as a host object built without it
+  // (no pass plugin) leaves it undefined.
   OS << "extern const struct __hcc_host_global_table " << hostGlobalsSymbol(Tag)
      << " __attribute__((weak, visibility(\"hidden\")));\n\n";
 

@@ -1,7 +1,7 @@
 // The device heap: malloc/free/new/delete in GPU kernels (docs/device-heap.md).
 //
-// hcc's device pass (llvm-passes/DeviceHeapCalls.cpp) renames every call of
-// malloc, free, calloc, realloc, aligned_alloc, posix_memalign and the
+// hcc's device pass (llvm-passes/heap/DeviceHeapCalls.cpp) renames every call
+// of malloc, free, calloc, realloc, aligned_alloc, posix_memalign and the
 // global operator new / delete variants to the __hcc_heap_* functions
 // defined here. They allocate from one heap per device that the runtime
 // creates when it loads the first module using them and points

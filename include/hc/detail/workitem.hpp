@@ -115,7 +115,7 @@ HC_INLINE HC_HOST_DEVICE void tile_barrier_wait() {
 #if !HC_DEVICE_PASS
 // A yield point of the CPU backend: the compiler calls it at the top of
 // every loop of kernel code that reads memory other threads write (atomics,
-// volatile loads; llvm-passes/CpuKernelYieldPoints.h), so that a work-item
+// volatile loads; llvm-passes/cpu/CpuKernelYieldPoints.h), so that a work-item
 // spinning on a flag lets the others run, as each work-item of a GPU makes
 // progress on its own. Outside kernels it returns at once; in a kernel, one
 // call in 1024 asks the runtime, which acts only for a work-item that has

@@ -1,4 +1,4 @@
-// Host global variables in kernels (docs/svm.md, llvm-passes/HostGlobals.h),
+// Host global variables in kernels (docs/svm.md, llvm-passes/svm/HostGlobals.h),
 // the part every GPU backend shares: a device image that uses globals of
 // the program names them in `__hcc_host_global_names` and reaches them
 // through `__hcc_host_global_slots`; the backend reads the names, gets the

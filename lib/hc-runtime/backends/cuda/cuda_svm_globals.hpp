@@ -1,4 +1,4 @@
-// Host global variables in kernels (docs/svm.md, llvm-passes/HostGlobals.h):
+// Host global variables in kernels (docs/svm.md, llvm-passes/svm/HostGlobals.h):
 // a PTX module that uses global variables of the program reaches them
 // through `__hcc_host_global_slots`; filling the slots with the variables'
 // host addresses (from the translation unit's table in its image
