@@ -8,6 +8,7 @@
 
 #include "device/DeviceModule.h"
 #include "device/DeviceReachability.h"
+#include "hc/detail/abi_names.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -54,10 +55,11 @@ void guard(BinaryOperator &Op) {
                   Op.getOpcode() == Instruction::UDiv;
   Value *Zero = Constant::getNullValue(Ty);
   Value *MinusOne = Constant::getAllOnesValue(Ty);
-  Value *ByZero = B.CreateICmpEQ(Divisor, Zero, "hcc.div.by.zero");
+  Value *ByZero = B.CreateICmpEQ(Divisor, Zero, hc::abi::div_by_zero_value);
   Value *ByMinusOne =
-      Signed ? B.CreateICmpEQ(Divisor, MinusOne, "hcc.div.by.minus.one")
-             : nullptr;
+      Signed
+          ? B.CreateICmpEQ(Divisor, MinusOne, hc::abi::div_by_minus_one_value)
+          : nullptr;
   Value *Unsafe = ByMinusOne ? B.CreateOr(ByZero, ByMinusOne) : ByZero;
   Value *SafeDivisor =
       B.CreateSelect(Unsafe, ConstantInt::get(Ty, 1), Divisor);

@@ -8,6 +8,7 @@
 
 #include "device/DeviceModule.h"
 #include "device/DeviceReachability.h"
+#include "hc/detail/abi_names.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -24,7 +25,7 @@ namespace hcc {
 namespace {
 
 /// The name the headers give the yield point (hc/detail/workitem.hpp).
-constexpr StringRef YieldPointName = "__hcc_cpu_yield_point";
+constexpr StringRef YieldPointName = hc::abi::cpu_yield_point;
 
 /// Whether \p I reads memory that another thread may be writing: what a
 /// spinning loop must contain to ever see a change.

@@ -10,6 +10,8 @@
 
 #include "device/HostOnlyFunctions.h"
 
+#include "hc/detail/abi_names.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
@@ -20,15 +22,13 @@ using namespace llvm;
 
 namespace hcc {
 
-/// Must match HostOnlyAnnotation in clang/ExecutionSpace.h.
-static constexpr StringLiteral HostOnlyAnnotation = "hcc.host_only";
-
 static bool isHostOnlyAnnotation(const Constant *Text) {
   const auto *Var = dyn_cast<GlobalVariable>(Text->stripPointerCasts());
   if (!Var || !Var->hasInitializer())
     return false;
   const auto *Data = dyn_cast<ConstantDataSequential>(Var->getInitializer());
-  return Data && Data->isCString() && Data->getAsCString() == HostOnlyAnnotation;
+  return Data && Data->isCString() &&
+         Data->getAsCString() == hc::abi::host_only_annotation;
 }
 
 static SmallVector<Function *, 4> findHostOnlyFunctions(Module &M) {

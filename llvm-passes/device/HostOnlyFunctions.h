@@ -17,7 +17,8 @@ class Module;
 
 namespace hcc {
 
-/// Turns every function annotated "hcc.host_only" into a declaration.
+/// Turns every function annotated hc::abi::host_only_annotation into a
+/// declaration.
 void dropHostOnlyBodies(llvm::Module &M);
 
 } // namespace hcc

@@ -9,6 +9,8 @@
 
 #include "diagnostics/DeviceCodeMarkers.h"
 
+#include "hc/detail/abi_names.h"
+
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -20,11 +22,20 @@ using namespace llvm;
 
 namespace hcc {
 
+/// Drops "<Name>:" from the front of \p Text if it starts with that.
+static bool consumeMarkerName(StringRef &Text, StringRef Name) {
+  StringRef Rest = Text;
+  if (!Rest.consume_front(Name) || !Rest.consume_front(":"))
+    return false;
+  Text = Rest;
+  return true;
+}
+
 static std::optional<DeviceCodeMarker> parseMarker(StringRef Text) {
   DeviceCodeMarker Marker;
-  if (Text.consume_front("hcc.typeid:"))
+  if (consumeMarkerName(Text, hc::abi::typeid_marker))
     Marker.Kind = DeviceCodeMarker::Typeid;
-  else if (Text.consume_front("hcc.try:"))
+  else if (consumeMarkerName(Text, hc::abi::try_marker))
     Marker.Kind = DeviceCodeMarker::Try;
   else
     return std::nullopt;

@@ -1,10 +1,10 @@
 //===- DeviceCodeMarkers.h - The Clang plugin's function marks --*- C++ -*-===//
 //
 // Part of hcc. The Clang plugin annotates, in the device pass, each function
-// containing a construct that device IR does not show: "hcc.typeid:L:C" for
-// typeid of a polymorphic object, "hcc.try:L:C" for try/catch (see
-// clang/DeviceCodeMarkers.h). Clang lowers the annotations into
-// llvm.global.annotations; this reads them back.
+// containing a construct that device IR does not show with "<marker>:L:C":
+// hc::abi::typeid_marker for typeid of a polymorphic object,
+// hc::abi::try_marker for try/catch (see clang/DeviceCodeMarkers.h). Clang
+// lowers the annotations into llvm.global.annotations; this reads them back.
 //
 //===----------------------------------------------------------------------===//
 

@@ -8,6 +8,8 @@
 
 #include "diagnostics/DeviceLibraryAllowList.h"
 
+#include "hc/detail/abi_names.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Function.h"
@@ -22,7 +24,8 @@ namespace hcc {
 /// Name prefixes of symbols that device libraries define for every target.
 static constexpr StringLiteral DeviceLibraryPrefixes[] = {
     "llvm.",   // Intrinsics and LLVM's own special globals.
-    "__hcc_",  // hcc's device runtime (heap, printf buffer, ...).
+    // hcc's device runtime (heap, printf buffer, ...).
+    hc::abi::symbol_prefix,
     "__nvvm_", // __nvvm_reflect and friends, folded by NVVMReflect.
     // Not "__ocml_": the AMDGPU math (amdgpu_ocml_shim.h on libclc) is
     // linked before this pass, so a missing one is reported here.

@@ -6,6 +6,8 @@
 
 #include "diagnostics/SymbolNames.h"
 
+#include "hc/detail/abi_names.h"
+
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalValue.h"
@@ -27,15 +29,16 @@ static std::optional<std::string> takeString(char *Text) {
   return Result;
 }
 
-/// The Clang plugin tags amp-only functions with the ABI tag "amp" so that
-/// an amp and a cpu function of one signature (overloading on restriction)
-/// get different symbols; users never wrote it, so diagnostics leave it out.
-/// Keep in sync with clang/ExecutionSpace.h (AmpAbiTag).
+/// The Clang plugin tags amp-only functions with the ABI tag
+/// hc::abi::amp_abi_tag so that an amp and a cpu function of one signature
+/// (overloading on restriction) get different symbols; users never wrote
+/// it, so diagnostics leave it out.
 static std::string withoutAmpTag(std::string Name) {
-  static constexpr char Tag[] = "[abi:amp]";
+  static const std::string Tag =
+      std::string("[abi:") + hc::abi::amp_abi_tag + "]";
   for (size_t Pos = Name.find(Tag); Pos != std::string::npos;
        Pos = Name.find(Tag, Pos))
-    Name.erase(Pos, sizeof(Tag) - 1);
+    Name.erase(Pos, Tag.size());
   return Name;
 }
 

@@ -7,6 +7,7 @@
 #include "heap/DeviceHeapCalls.h"
 
 #include "device/DeviceModule.h"
+#include "hc/detail/abi_names.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Constants.h"
@@ -28,41 +29,41 @@ struct Replacement {
 
 // Device targets have a 64-bit size_t ("m" in Itanium mangling).
 constexpr Replacement Replacements[] = {
-    {"malloc", "__hcc_heap_malloc"},
-    {"free", "__hcc_heap_free"},
-    {"calloc", "__hcc_heap_calloc"},
-    {"realloc", "__hcc_heap_realloc"},
-    {"aligned_alloc", "__hcc_heap_aligned_alloc"},
-    {"posix_memalign", "__hcc_heap_posix_memalign"},
+    {"malloc", hc::abi::heap_malloc},
+    {"free", hc::abi::heap_free},
+    {"calloc", hc::abi::heap_calloc},
+    {"realloc", hc::abi::heap_realloc},
+    {"aligned_alloc", hc::abi::heap_aligned_alloc},
+    {"posix_memalign", hc::abi::heap_posix_memalign},
     // operator new, new[]
-    {"_Znwm", "__hcc_heap_new"},
-    {"_Znam", "__hcc_heap_new"},
-    {"_ZnwmRKSt9nothrow_t", "__hcc_heap_new_nothrow"},
-    {"_ZnamRKSt9nothrow_t", "__hcc_heap_new_nothrow"},
-    {"_ZnwmSt11align_val_t", "__hcc_heap_new_aligned"},
-    {"_ZnamSt11align_val_t", "__hcc_heap_new_aligned"},
-    {"_ZnwmSt11align_val_tRKSt9nothrow_t", "__hcc_heap_new_aligned_nothrow"},
-    {"_ZnamSt11align_val_tRKSt9nothrow_t", "__hcc_heap_new_aligned_nothrow"},
+    {"_Znwm", hc::abi::heap_new},
+    {"_Znam", hc::abi::heap_new},
+    {"_ZnwmRKSt9nothrow_t", hc::abi::heap_new_nothrow},
+    {"_ZnamRKSt9nothrow_t", hc::abi::heap_new_nothrow},
+    {"_ZnwmSt11align_val_t", hc::abi::heap_new_aligned},
+    {"_ZnamSt11align_val_t", hc::abi::heap_new_aligned},
+    {"_ZnwmSt11align_val_tRKSt9nothrow_t", hc::abi::heap_new_aligned_nothrow},
+    {"_ZnamSt11align_val_tRKSt9nothrow_t", hc::abi::heap_new_aligned_nothrow},
     // operator delete, delete[]
-    {"_ZdlPv", "__hcc_heap_delete"},
-    {"_ZdaPv", "__hcc_heap_delete"},
-    {"_ZdlPvm", "__hcc_heap_delete_sized"},
-    {"_ZdaPvm", "__hcc_heap_delete_sized"},
-    {"_ZdlPvSt11align_val_t", "__hcc_heap_delete_aligned"},
-    {"_ZdaPvSt11align_val_t", "__hcc_heap_delete_aligned"},
-    {"_ZdlPvmSt11align_val_t", "__hcc_heap_delete_sized_aligned"},
-    {"_ZdaPvmSt11align_val_t", "__hcc_heap_delete_sized_aligned"},
-    {"_ZdlPvRKSt9nothrow_t", "__hcc_heap_delete_nothrow"},
-    {"_ZdaPvRKSt9nothrow_t", "__hcc_heap_delete_nothrow"},
+    {"_ZdlPv", hc::abi::heap_delete},
+    {"_ZdaPv", hc::abi::heap_delete},
+    {"_ZdlPvm", hc::abi::heap_delete_sized},
+    {"_ZdaPvm", hc::abi::heap_delete_sized},
+    {"_ZdlPvSt11align_val_t", hc::abi::heap_delete_aligned},
+    {"_ZdaPvSt11align_val_t", hc::abi::heap_delete_aligned},
+    {"_ZdlPvmSt11align_val_t", hc::abi::heap_delete_sized_aligned},
+    {"_ZdaPvmSt11align_val_t", hc::abi::heap_delete_sized_aligned},
+    {"_ZdlPvRKSt9nothrow_t", hc::abi::heap_delete_nothrow},
+    {"_ZdaPvRKSt9nothrow_t", hc::abi::heap_delete_nothrow},
     {"_ZdlPvSt11align_val_tRKSt9nothrow_t",
-     "__hcc_heap_delete_aligned_nothrow"},
+     hc::abi::heap_delete_aligned_nothrow},
     {"_ZdaPvSt11align_val_tRKSt9nothrow_t",
-     "__hcc_heap_delete_aligned_nothrow"},
+     hc::abi::heap_delete_aligned_nothrow},
 };
 
 constexpr StringLiteral NothrowTag = "_ZSt7nothrow"; // std::nothrow
-constexpr StringLiteral HeapPointer = "__hcc_device_heap";
-constexpr StringLiteral HeapPrefix = "__hcc_heap_";
+constexpr StringLiteral HeapPointer = hc::abi::device_heap;
+constexpr StringLiteral HeapPrefix = hc::abi::heap_function_prefix;
 
 void dropGlobal(Module &M, StringRef Name) {
   GlobalVariable *Var = M.getNamedGlobal(Name);

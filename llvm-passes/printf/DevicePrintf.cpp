@@ -6,6 +6,8 @@
 
 #include "printf/DevicePrintf.h"
 
+#include "hc/detail/abi_names.h"
+
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DerivedTypes.h"
@@ -21,7 +23,7 @@ using namespace llvm;
 
 namespace hcc {
 
-static constexpr const char *BufferName = "__hcc_printf_buffer";
+static constexpr const char *BufferName = hc::abi::printf_buffer;
 
 /// A module that does not print drops the buffer pointer. Clang lists
 /// __device__ variables in llvm.compiler.used (for host registration), which
@@ -29,7 +31,7 @@ static constexpr const char *BufferName = "__hcc_printf_buffer";
 /// every module that has it.
 static bool dropBuffer(Module &M) {
   bool Changed = false;
-  if (Function *HccVprintf = M.getFunction("__hcc_vprintf");
+  if (Function *HccVprintf = M.getFunction(hc::abi::vprintf_function);
       HccVprintf && HccVprintf->use_empty()) {
     HccVprintf->eraseFromParent();
     Changed = true;
@@ -65,7 +67,7 @@ static bool isPrintfArgument(Type *T) {
 /// undefined-function check then names printf.
 static bool lowerAMDGPUPrintf(Module &M) {
   Function *Printf = M.getFunction("printf");
-  Function *HccVprintf = M.getFunction("__hcc_vprintf");
+  Function *HccVprintf = M.getFunction(hc::abi::vprintf_function);
   if (!Printf || Printf->use_empty() || !Printf->isVarArg() || !HccVprintf ||
       HccVprintf->isDeclaration() || HccVprintf->arg_size() != 2)
     return false;
@@ -95,8 +97,9 @@ static bool lowerAMDGPUPrintf(Module &M) {
       StructType *Block = StructType::get(Ctx, Fields);
       // In the entry block, so that a loop around printf reuses one block.
       IRBuilder<> Entry(&*CI->getFunction()->getEntryBlock().begin());
-      AllocaInst *Slot = Entry.CreateAlloca(Block, DL.getAllocaAddrSpace(),
-                                            nullptr, "hcc.printf.args");
+      AllocaInst *Slot =
+          Entry.CreateAlloca(Block, DL.getAllocaAddrSpace(), nullptr,
+                             hc::abi::printf_args_value);
       Slot->setAlignment(DL.getABITypeAlign(Block));
       for (unsigned I = 0; I < Fields.size(); ++I)
         B.CreateStore(CI->getArgOperand(I + 1),
@@ -139,7 +142,7 @@ PreservedAnalyses DevicePrintfPass::run(Module &M, ModuleAnalysisManager &) {
     return dropBuffer(M) ? PreservedAnalyses::none() : PreservedAnalyses::all();
   // <hc.hpp> defines __hcc_vprintf in every device compilation; a device
   // module without it (no hc headers) keeps CUDA's vprintf.
-  Function *HccVprintf = M.getFunction("__hcc_vprintf");
+  Function *HccVprintf = M.getFunction(hc::abi::vprintf_function);
   if (!HccVprintf || HccVprintf->isDeclaration() ||
       HccVprintf->getFunctionType() != CudaVprintf->getFunctionType())
     return PreservedAnalyses::all();
@@ -152,7 +155,7 @@ PreservedAnalyses DevicePrintfUnusedPass::run(Module &M,
   if (!isPrintfTarget(M) || !M.getNamedGlobal(BufferName))
     return PreservedAnalyses::all();
   // After pruning, __hcc_vprintf is left only if a kernel prints.
-  if (Function *HccVprintf = M.getFunction("__hcc_vprintf"))
+  if (Function *HccVprintf = M.getFunction(hc::abi::vprintf_function))
     if (!HccVprintf->use_empty())
       return PreservedAnalyses::all();
   return dropBuffer(M) ? PreservedAnalyses::none() : PreservedAnalyses::all();

@@ -9,6 +9,7 @@
 #include "device/DeviceModule.h"
 #include "device/DeviceReachability.h"
 #include "diagnostics/DeviceLibraryAllowList.h"
+#include "hc/detail/abi_names.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -26,8 +27,8 @@ using namespace llvm;
 
 namespace hcc {
 
-static constexpr const char *SlotsName = "__hcc_host_global_slots";
-static constexpr const char *NamesName = "__hcc_host_global_names";
+static constexpr const char *SlotsName = hc::abi::host_global_slots;
+static constexpr const char *NamesName = hc::abi::host_global_names;
 
 /// Address space 3 is group memory on both NVPTX and AMDGPU.
 static constexpr unsigned GroupAddressSpace = 3;
@@ -187,7 +188,7 @@ PreservedAnalyses HostGlobalTablePass::run(Module &M,
     Constant *Name = ConstantDataArray::getString(Ctx, Var->getName());
     auto *NameVar = new GlobalVariable(M, Name->getType(), true,
                                        GlobalValue::PrivateLinkage, Name,
-                                       ".hcc.host_global_name");
+                                       hc::abi::host_global_name_value);
     NameVar->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
     Entries.push_back(ConstantStruct::get(
         EntryType, {NameVar, ConstantExpr::getPointerCast(Var, Ptr)}));
@@ -199,7 +200,8 @@ PreservedAnalyses HostGlobalTablePass::run(Module &M,
   ArrayType *EntriesType = ArrayType::get(EntryType, Entries.size());
   auto *EntriesVar = new GlobalVariable(
       M, EntriesType, true, GlobalValue::PrivateLinkage,
-      ConstantArray::get(EntriesType, Entries), ".hcc.host_globals");
+      ConstantArray::get(EntriesType, Entries),
+      hc::abi::host_global_entries_value);
   StructType *TableType = StructType::get(Ctx, {Count, Ptr});
   auto *Table = new GlobalVariable(
       M, TableType, true, GlobalValue::ExternalLinkage,

@@ -7,6 +7,7 @@
 // creates when it loads the first module using them and points
 // __hcc_device_heap at (backends/cuda/cuda_device_heap.cpp). Modules whose
 // kernels allocate nothing lose all of this to the device pass's pruning.
+// The compiler and the runtime take these names from abi_names.h.
 //
 // The allocator itself is device_heap_allocator.hpp.
 #ifndef HC_DETAIL_DEVICE_HEAP_HPP

@@ -6,6 +6,7 @@
 #ifndef HC_RUNTIME_CORE_SVM_GLOBALS_HPP
 #define HC_RUNTIME_CORE_SVM_GLOBALS_HPP
 
+#include "hc/detail/abi_names.h"
 #include "hc/detail/image_registry.h"
 #include "hc/detail/runtime.hpp"
 
@@ -18,8 +19,8 @@ namespace detail {
 namespace rt {
 namespace svm {
 
-constexpr const char *host_global_slots_symbol = "__hcc_host_global_slots";
-constexpr const char *host_global_names_symbol = "__hcc_host_global_names";
+constexpr const char *host_global_slots_symbol = hc::abi::host_global_slots;
+constexpr const char *host_global_names_symbol = hc::abi::host_global_names;
 
 // The host addresses of the NUL-separated `names` (ending with an empty
 // name) from the image's table, their memory made visible to `dev`, one per

@@ -5,6 +5,7 @@
 #include "backends/hsa/hsa_printf.hpp"
 #include "backends/hsa/hsa_svm_globals.hpp"
 #include "core/image_registry.hpp"
+#include "hc/detail/abi_names.h"
 #include "hc/detail/exceptions.hpp"
 
 #include <algorithm>
@@ -367,7 +368,7 @@ const hsa_kernel &hsa_device::kernel(const char *name, std::size_t args_size) {
   // the CUDA backend creates so far (docs/device-heap.md).
   hsa_executable_symbol_t heap{};
   if (api_->hsa_executable_get_symbol_by_name(
-          img.executable, "__hcc_device_heap", &desc_.agent, &heap) ==
+          img.executable, hc::abi::device_heap, &desc_.agent, &heap) ==
       HSA_STATUS_SUCCESS)
     throw Kalmar::runtime_exception(
         "hc runtime: kernels of " +
