@@ -13,6 +13,8 @@
 
 #include "DeviceCodeMarkers.h"
 
+#include "hc/detail/abi_names.h"
+
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -42,12 +44,12 @@ public:
     // Potentially evaluated: the operand is a glvalue of polymorphic type,
     // the only case that reads RTTI at run time.
     if (E->isPotentiallyEvaluated())
-      return found("hcc.typeid", E->getBeginLoc());
+      return found(hc::abi::typeid_marker, E->getBeginLoc());
     return true;
   }
 
   bool VisitCXXTryStmt(CXXTryStmt *S) {
-    return found("hcc.try", S->getBeginLoc());
+    return found(hc::abi::try_marker, S->getBeginLoc());
   }
 
   const char *Kind = nullptr;

@@ -5,9 +5,10 @@
 // the vtable's RTTI slot, which is null on the device) and try/catch in
 // code that is not [[hc]] (Clang compiles device code without exception
 // handling and drops the handlers). In the device pass every function that
-// contains one gets an annotation "hcc.typeid:LINE:COL" or
-// "hcc.try:LINE:COL" (the first occurrence); the pass plugin reports it if
-// a kernel reaches the function (llvm-passes/KernelRestrictions.cpp).
+// contains one gets an annotation "<marker>:LINE:COL" for the first
+// occurrence, the marker being hc::abi::typeid_marker or hc::abi::try_marker
+// (hc/detail/abi_names.h); the pass plugin reports it if a kernel reaches
+// the function (llvm-passes/diagnostics/KernelRestrictions.cpp).
 //
 //===----------------------------------------------------------------------===//
 

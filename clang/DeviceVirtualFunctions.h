@@ -7,7 +7,7 @@
 // the device pass every virtual function is given to the device side, once
 // Sema is done, and Clang emits type metadata for vtables and virtual calls,
 // from which the pass plugin works out which slots a kernel's virtual calls
-// can reach (llvm-passes/DeviceReachability.cpp).
+// can reach (llvm-passes/device/DeviceReachability.cpp).
 //
 //===----------------------------------------------------------------------===//
 

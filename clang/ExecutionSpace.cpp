@@ -42,6 +42,8 @@
 
 #include "ExecutionSpace.h"
 
+#include "hc/detail/abi_names.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
@@ -76,13 +78,13 @@ template <class AttrT> static bool isOurs(const Attr *A) {
 static bool isHostOnlyAnnotation(const Attr *A) {
   const auto *Annotation = dyn_cast<AnnotateAttr>(A);
   return Annotation && Annotation->isImplicit() &&
-         Annotation->getAnnotation() == HostOnlyAnnotation;
+         Annotation->getAnnotation() == hc::abi::host_only_annotation;
 }
 
 static bool isAmpAbiTag(const Attr *A) {
   const auto *Tag = dyn_cast<AbiTagAttr>(A);
   return Tag && Tag->isImplicit() && Tag->tags_size() == 1 &&
-         *Tag->tags_begin() == AmpAbiTag;
+         *Tag->tags_begin() == hc::abi::amp_abi_tag;
 }
 
 void applyPlacement(ASTContext &Ctx, FunctionDecl &FD, const Placement &P) {
@@ -105,11 +107,11 @@ void applyPlacement(ASTContext &Ctx, FunctionDecl &FD, const Placement &P) {
   if (Host && !FD.hasAttr<CUDAHostAttr>())
     FD.addAttr(CUDAHostAttr::CreateImplicit(Ctx, Range));
   if (HostOnlyMark)
-    FD.addAttr(AnnotateAttr::CreateImplicit(Ctx, HostOnlyAnnotation,
+    FD.addAttr(AnnotateAttr::CreateImplicit(Ctx, hc::abi::host_only_annotation,
                                             /*Args=*/nullptr, /*ArgsSize=*/0,
                                             Range));
   if (Tagged) {
-    llvm::StringRef Tag = AmpAbiTag;
+    llvm::StringRef Tag = hc::abi::amp_abi_tag;
     FD.addAttr(AbiTagAttr::CreateImplicit(Ctx, &Tag, 1, Range));
   }
 }

@@ -36,19 +36,10 @@ struct Placement {
   /// loses its host side (see ExecutionSpace.cpp).
   bool Twin = false;
   /// Its first declaration was amp-only: its symbol carries the ABI tag
-  /// AmpAbiTag, so that a later twin of the same signature never shares
-  /// its name, whatever was already emitted.
+  /// hc::abi::amp_abi_tag, so that a later twin of the same signature never
+  /// shares its name, whatever was already emitted.
   bool AmpTagged = false;
 };
-
-/// The annotation that tells hcc's pass plugin that a function is [[cpu]]
-/// only. Keep in sync with llvm-passes/HostOnlyFunctions.cpp.
-inline constexpr const char HostOnlyAnnotation[] = "hcc.host_only";
-
-/// The ABI tag of amp-only functions (mangled `B3amp`, demangled
-/// `f[abi:amp](int)`). Keep in sync with llvm-passes/SymbolNames.cpp, which
-/// leaves it out of diagnostics.
-inline constexpr const char AmpAbiTag[] = "amp";
 
 /// What the hcc attributes written on \p FD itself say (the attribute
 /// handlers record it; several attributes add up).
@@ -56,8 +47,9 @@ Restriction writtenRestriction(const clang::FunctionDecl &FD);
 void recordWrittenRestriction(const clang::FunctionDecl &FD, Restriction R);
 
 /// Gives \p FD the Clang attributes of \p P: implicit __device__/__host__,
-/// in the device pass the HostOnlyAnnotation of a host-only function, and
-/// the ABI tag. Attributes the user wrote (CUDA's own __host__, ...) stay.
+/// in the device pass the annotation hc::abi::host_only_annotation of a
+/// host-only function, and the ABI tag hc::abi::amp_abi_tag. Attributes the
+/// user wrote (CUDA's own __host__, ...) stay.
 void applyPlacement(clang::ASTContext &Ctx, clang::FunctionDecl &FD,
                     const Placement &P);
 

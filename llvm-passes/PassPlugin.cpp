@@ -3,22 +3,20 @@
 // Part of hcc. Loaded by clang with -fpass-plugin= in both passes of every
 // hcc compilation, and by opt with -load-pass-plugin= for tests.
 //
-// The pass is added at the pipeline-start extension point: in LLVM 22 that
-// point is invoked by the -O0 pipeline as well as by -O1/-O2/-O3/-Os/-Oz
-// and by the (Thin)LTO pre-link pipelines, and it comes before any inlining
-// or interprocedural optimisation, so calls are still where the user wrote
-// them when diagnostics are emitted.
+// The passes, and the extension point each is added at, are listed once, in
+// Passes.def; the sources are grouped by concern in the folders beside this
+// file (docs/compiler-plugins.md has the map).
 //
 //===----------------------------------------------------------------------===//
 
-#include "AMDGPUImplicitArgs.h"
-#include "CpuKernelDivision.h"
-#include "CpuKernelYieldPoints.h"
-#include "DeviceHeapCalls.h"
-#include "DevicePrintf.h"
-#include "HostGlobals.h"
-#include "DevicePrunePass.h"
-#include "PlatformAtomics.h"
+#include "amdgpu/AMDGPUImplicitArgs.h"
+#include "cpu/CpuKernelDivision.h"
+#include "cpu/CpuKernelYieldPoints.h"
+#include "device/DevicePrunePass.h"
+#include "heap/DeviceHeapCalls.h"
+#include "printf/DevicePrintf.h"
+#include "svm/HostGlobals.h"
+#include "svm/PlatformAtomics.h"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
@@ -37,40 +35,23 @@ static bool addIfNamed(StringRef Name, ModulePassManager &MPM) {
 static void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
-        MPM.addPass(hcc::DevicePrintfPass()); // before pruning: see its header
-        MPM.addPass(hcc::HostGlobalSlotsPass()); // before pruning
-        MPM.addPass(hcc::HostGlobalTablePass()); // host modules only
-        MPM.addPass(hcc::CpuKernelDivisionPass()); // host modules only
-        MPM.addPass(hcc::CpuKernelYieldPointsPass()); // host modules only
-        MPM.addPass(hcc::DeviceHeapCallsPass()); // before pruning, and
-        MPM.addPass(hcc::PlatformAtomicsCheckPass()); // before pruning too
-        MPM.addPass(hcc::DevicePrunePass());
-        MPM.addPass(hcc::DevicePrintfUnusedPass()); // after pruning
-        MPM.addPass(hcc::DeviceHeapUnusedPass()); // after: see its header
+#define HCC_PIPELINE_START_PASS(CLASS) MPM.addPass(hcc::CLASS());
+#include "Passes.def"
       });
-  // After every IR optimisation, before the backend: PlatformAtomics.h,
-  // AMDGPUImplicitArgs.h (on every function that survived).
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
-        MPM.addPass(hcc::PlatformAtomicsLoweringPass());
-        MPM.addPass(hcc::AMDGPUImplicitArgsPass());
+#define HCC_OPTIMIZER_LAST_PASS(CLASS) MPM.addPass(hcc::CLASS());
+#include "Passes.def"
       });
   // opt -passes=<name>: each pass under its name() (hcc-device-prune, ...).
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
-        return addIfNamed<hcc::DevicePrintfPass>(Name, MPM) ||
-               addIfNamed<hcc::HostGlobalSlotsPass>(Name, MPM) ||
-               addIfNamed<hcc::HostGlobalTablePass>(Name, MPM) ||
-               addIfNamed<hcc::CpuKernelDivisionPass>(Name, MPM) ||
-               addIfNamed<hcc::CpuKernelYieldPointsPass>(Name, MPM) ||
-               addIfNamed<hcc::DeviceHeapCallsPass>(Name, MPM) ||
-               addIfNamed<hcc::PlatformAtomicsCheckPass>(Name, MPM) ||
-               addIfNamed<hcc::DevicePrunePass>(Name, MPM) ||
-               addIfNamed<hcc::DevicePrintfUnusedPass>(Name, MPM) ||
-               addIfNamed<hcc::DeviceHeapUnusedPass>(Name, MPM) ||
-               addIfNamed<hcc::PlatformAtomicsLoweringPass>(Name, MPM) ||
-               addIfNamed<hcc::AMDGPUImplicitArgsPass>(Name, MPM);
+#define HCC_MODULE_PASS(CLASS)                                                 \
+  if (addIfNamed<hcc::CLASS>(Name, MPM))                                       \
+    return true;
+#include "Passes.def"
+        return false;
       });
 }
 

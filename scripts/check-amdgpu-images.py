@@ -4,7 +4,9 @@
 No AMD GPU is needed. For each object file or executable:
 
   * the images of kind hsaco in .hcc_images are split out by their local
-    symbols (__hcc_image_<cuid>_<n>, one per target);
+    symbols (__hcc_image_<cuid>_<n>, one per target; the section and the
+    prefix are image_section and image_symbol_prefix of
+    include/hc/detail/abi_names.h);
   * each is a valid AMDGPU HSA code object for one of the requested targets
     (llvm-readobj --notes: amdhsa.target, code object version 5), and every
     requested target has exactly one;

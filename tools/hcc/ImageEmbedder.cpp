@@ -12,6 +12,8 @@
 
 #include "OffloadTargets.h"
 
+#include "hc/detail/abi_names.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -68,7 +70,7 @@ static std::string sanitizeTag(StringRef Tag) {
 }
 
 std::string hostGlobalsSymbol(StringRef Tag) {
-  return "__hcc_host_globals_" + sanitizeTag(Tag);
+  return hc::abi::host_globals_table_prefix + sanitizeTag(Tag);
 }
 
 std::string renderImageRegistration(StringRef Source, StringRef Tag,
@@ -89,9 +91,11 @@ std::string renderImageRegistration(StringRef Source, StringRef Tag,
   // size does not count it). 16-byte alignment is what ROCr's code object
   // reader asks of an ELF image in memory (its 64-bit fields).
   for (size_t I = 0; I < Images.size(); ++I) {
-    std::string Sym = "__hcc_image_" + T + "_" + std::to_string(I);
+    std::string Sym =
+        hc::abi::image_symbol_prefix + T + "_" + std::to_string(I);
     OS << "__asm__(\n"
-       << "    \"  .pushsection .hcc_images,\\\"a\\\",@progbits\\n\"\n"
+       << "    \"  .pushsection " << hc::abi::image_section
+       << ",\\\"a\\\",@progbits\\n\"\n"
        << "    \"  .p2align 4\\n\"\n"
        << "    \"" << Sym << ":\\n\"\n"
        << "    \"  .incbin \\\"" << escapeForC(escapeForAssembler(Images[I].Path))
@@ -105,20 +109,23 @@ std::string renderImageRegistration(StringRef Source, StringRef Tag,
        << "[] __attribute__((visibility(\"hidden\")));\n\n";
   }
 
-  // The host pass's table of global variables (HostGlobals.h): weak, as a
-  // host object built without it (no pass plugin) leaves it undefined.
-  OS << "extern const struct __hcc_host_global_table " << hostGlobalsSymbol(Tag)
+  // The host pass's table of global variables
+  // (llvm-passes/svm/HostGlobals.h): weak, as a host object built without it
+  // (no pass plugin) leaves it undefined.
+  OS << "extern const struct " << hc::abi::host_global_table_struct << " "
+     << hostGlobalsSymbol(Tag)
      << " __attribute__((weak, visibility(\"hidden\")));\n\n";
 
   // Static storage: the runtime keeps the descriptor pointers.
-  OS << "static const struct __hcc_image_desc __hcc_images_" << T << "[] = {\n";
+  OS << "static const struct " << hc::abi::image_desc_struct
+     << " __hcc_images_" << T << "[] = {\n";
   for (size_t I = 0; I < Images.size(); ++I) {
-    OS << "  {__HCC_IMAGE_DESC_VERSION, "
-       << (isAMDGPUTarget(Images[I].Target) ? "__hcc_image_hsaco"
-                                            : "__hcc_image_ptx")
-       << ", \""
-       << escapeForC(Images[I].Target) << "\", __hcc_image_" << T << "_" << I
-       << ", " << Images[I].Size << "UL, \"" << escapeForC(Source) << "\", &"
+    OS << "  {" << hc::abi::image_desc_version << ", "
+       << (isAMDGPUTarget(Images[I].Target) ? hc::abi::image_kind_hsaco
+                                            : hc::abi::image_kind_ptx)
+       << ", \"" << escapeForC(Images[I].Target) << "\", "
+       << hc::abi::image_symbol_prefix << T << "_" << I << ", "
+       << Images[I].Size << "UL, \"" << escapeForC(Source) << "\", &"
        << hostGlobalsSymbol(Tag) << "},\n";
   }
   OS << "};\n\n";
@@ -126,7 +133,8 @@ std::string renderImageRegistration(StringRef Source, StringRef Tag,
   OS << "__attribute__((constructor)) static void __hcc_register_images_" << T
      << "(void) {\n"
      << "  for (unsigned I = 0; I < " << Images.size() << "; ++I)\n"
-     << "    __hcc_register_image(&__hcc_images_" << T << "[I]);\n"
+     << "    " << hc::abi::register_image << "(&__hcc_images_" << T
+     << "[I]);\n"
      << "}\n";
   return Text;
 }

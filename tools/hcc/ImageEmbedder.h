@@ -31,7 +31,7 @@ struct DeviceImage {
 /// symbols unique per TU (the TU's cuid), so that two registration objects
 /// can never collide even if someone links them with -r themselves.
 /// The symbol of a translation unit's table of host global variables
-/// (llvm-passes/HostGlobals.h), from the same tag as its images.
+/// (llvm-passes/svm/HostGlobals.h), from the same tag as its images.
 std::string hostGlobalsSymbol(llvm::StringRef Tag);
 
 std::string renderImageRegistration(llvm::StringRef Source,

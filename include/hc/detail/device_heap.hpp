@@ -1,13 +1,14 @@
 // The device heap: malloc/free/new/delete in GPU kernels (docs/device-heap.md).
 //
-// hcc's device pass (llvm-passes/DeviceHeapCalls.cpp) renames every call of
-// malloc, free, calloc, realloc, aligned_alloc, posix_memalign and the
+// hcc's device pass (llvm-passes/heap/DeviceHeapCalls.cpp) renames every call
+// of malloc, free, calloc, realloc, aligned_alloc, posix_memalign and the
 // global operator new / delete variants to the __hcc_heap_* functions
 // defined here. They allocate from one heap per device that the runtime
 // creates when it loads the first module using them and points
 // __hcc_device_heap at (lib/hc-runtime/core/device_heap_setup.cpp). Modules
 // whose kernels allocate nothing lose all of this to the device pass's
-// pruning.
+// pruning. The compiler and the runtime take these names from
+// abi_names.h.
 //
 // The allocator itself is device_heap_allocator.hpp.
 #ifndef HC_DETAIL_DEVICE_HEAP_HPP

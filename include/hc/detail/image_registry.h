@@ -9,6 +9,7 @@
  * on a device only when a kernel from it is first launched there.
  *
  * Plain C so that the generated registration stub can be compiled as C.
+ * The driver, which writes that stub, spells these names from abi_names.h.
  */
 #ifndef HC_DETAIL_IMAGE_REGISTRY_H
 #define HC_DETAIL_IMAGE_REGISTRY_H

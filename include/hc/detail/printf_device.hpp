@@ -2,12 +2,13 @@
 //
 // In CUDA mode Clang turns printf(fmt, ...) in device code into
 // vprintf(fmt, args), args pointing to the arguments laid out as a struct.
-// hcc's device pass (llvm-passes/DevicePrintf.cpp) renames those calls to
-// __hcc_vprintf, defined here, which appends a record to the printf buffer
+// hcc's device pass (llvm-passes/printf/DevicePrintf.cpp) renames those calls
+// to __hcc_vprintf, defined here, which appends a record to the printf buffer
 // of the device that __hcc_printf_buffer points to; the CUDA backend sets
 // that pointer when it loads the module and prints the records when
 // commands finish. Modules whose kernels do not print lose both symbols to
-// the device pass's pruning, so they carry nothing of this.
+// the device pass's pruning, so they carry nothing of this. The compiler and
+// the runtime take both names from abi_names.h.
 #ifndef HC_DETAIL_PRINTF_DEVICE_HPP
 #define HC_DETAIL_PRINTF_DEVICE_HPP
 

@@ -115,12 +115,12 @@ HC_INLINE HC_HOST_DEVICE void tile_barrier_wait() {
 #if !HC_DEVICE_PASS
 // A yield point of the CPU backend: the compiler calls it at the top of
 // every loop of kernel code that reads memory other threads write (atomics,
-// volatile loads; llvm-passes/CpuKernelYieldPoints.h), so that a work-item
+// volatile loads; llvm-passes/cpu/CpuKernelYieldPoints.h), so that a work-item
 // spinning on a flag lets the others run, as each work-item of a GPU makes
 // progress on its own. Outside kernels it returns at once; in a kernel, one
 // call in 1024 asks the runtime, which acts only for a work-item that has
 // spun for a while. Emitted in every translation unit (used): the pass
-// calls it where it finds it.
+// calls it where it finds it, by its name in abi_names.h.
 inline thread_local unsigned cpu_yield_point_calls = 0;
 extern "C" __attribute__((used)) inline void __hcc_cpu_yield_point() {
   const workitem_context *self = cpu_current_workitem;

@@ -4,6 +4,7 @@
 
 #include "core/device_heap_config.hpp"
 #include "core/environment.hpp"
+#include "hc/detail/abi_names.h"
 #include "hc/detail/device_heap_layout.h"
 #include "hc/detail/exceptions.hpp"
 
@@ -22,7 +23,7 @@ namespace {
 
 namespace dh = device_heap;
 
-constexpr const char *pointer_symbol = "__hcc_device_heap"; // module_heap
+constexpr const char *pointer_symbol = hc::abi::device_heap; // module_heap
 
 struct heap {
   const device *owner = nullptr;

@@ -7,6 +7,7 @@
 #include "core/image_registry.hpp"
 
 #include "core/environment.hpp"
+#include "hc/detail/abi_names.h"
 
 #include <cstddef>
 #include <cstring>
@@ -78,7 +79,8 @@ extern "C" void __hcc_register_image(const struct __hcc_image_desc *desc) {
   using namespace hc::detail::rt;
   // Called before main(): report bad descriptors, never throw or abort.
   if (!desc) {
-    warn("__hcc_register_image called with a null descriptor; ignored");
+    warn(std::string(hc::abi::register_image) +
+         " called with a null descriptor; ignored");
     return;
   }
   if (desc->version < 1u || desc->version > __HCC_IMAGE_DESC_VERSION) {

@@ -6,6 +6,7 @@
 #define HC_RUNTIME_CORE_PRINTF_DRAINER_HPP
 
 #include "core/printf_ring.hpp"
+#include "hc/detail/abi_names.h"
 
 #include <chrono>
 #include <condition_variable>
@@ -20,7 +21,7 @@ namespace rt {
 
 // The device global a module that prints has: the buffer's address goes
 // there when the module is loaded.
-constexpr const char *printf_buffer_symbol = "__hcc_printf_buffer";
+constexpr const char *printf_buffer_symbol = hc::abi::printf_buffer;
 
 // How long a finished command waits for a record another (still running)
 // kernel has claimed but not finished writing.

@@ -1,4 +1,4 @@
-// Host global variables in kernels (docs/svm.md, llvm-passes/HostGlobals.h),
+// Host global variables in kernels (docs/svm.md, llvm-passes/svm/HostGlobals.h),
 // the part every GPU backend shares: a device image that uses globals of
 // the program names them in `__hcc_host_global_names` and reaches them
 // through `__hcc_host_global_slots`; host_globals_attach() reads the names
@@ -7,6 +7,7 @@
 #define HC_RUNTIME_CORE_SVM_GLOBALS_HPP
 
 #include "core/loaded_module.hpp"
+#include "hc/detail/abi_names.h"
 #include "hc/detail/image_registry.h"
 #include "hc/detail/runtime.hpp"
 
@@ -19,8 +20,8 @@ namespace detail {
 namespace rt {
 namespace svm {
 
-constexpr const char *host_global_slots_symbol = "__hcc_host_global_slots";
-constexpr const char *host_global_names_symbol = "__hcc_host_global_names";
+constexpr const char *host_global_slots_symbol = hc::abi::host_global_slots;
+constexpr const char *host_global_names_symbol = hc::abi::host_global_names;
 
 // The host addresses of the NUL-separated `names` (ending with an empty
 // name) from the image's table, their memory made visible to `dev`, one per

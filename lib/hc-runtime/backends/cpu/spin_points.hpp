@@ -6,7 +6,7 @@
 // range one after another on a worker thread, and the work-items of a tile
 // as fibers of one thread; a spinning work-item would keep the rest from
 // ever starting. The compiler puts a yield point into every kernel loop that
-// reads memory other threads write (llvm-passes/CpuKernelYieldPoints.h);
+// reads memory other threads write (llvm-passes/cpu/CpuKernelYieldPoints.h);
 // the headers ask the runtime at one call in 1024 (cpu_spin_point). A
 // work-item that has been at yield points for longer than a spin slice
 // (1 ms) is taken to wait for someone:

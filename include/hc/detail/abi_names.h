@@ -1,0 +1,165 @@
+// The names hcc's components agree on: symbols, annotations and sections that
+// one of them creates and another looks up by name. The Clang plugin (clang/),
+// the LLVM pass plugin (llvm-passes/), the driver (tools/hcc/) and the runtime
+// (lib/hc-runtime/) take them from here, so a name is spelled once.
+//
+// The headers that define these symbols for device or host code
+// (hc/detail/device_heap.hpp, printf_device.hpp, workitem.hpp,
+// image_registry.h) declare them as C++ or C identifiers, which cannot come
+// from a string; each entry names the header whose identifier it must match.
+//
+// C++17, no dependencies: the plugins build against LLVM's headers only, the
+// runtime against the standard library only. Not part of the API.
+#ifndef HC_DETAIL_ABI_NAMES_H
+#define HC_DETAIL_ABI_NAMES_H
+
+namespace hc {
+namespace abi {
+
+// ---------------------------------------------------------------------------
+// Symbols of device modules.
+// ---------------------------------------------------------------------------
+
+// The prefix of every symbol hcc's device runtime defines. The pass plugin does
+// not report references to such symbols as undefined on the device
+// (llvm-passes/diagnostics/DeviceLibraryAllowList.cpp).
+inline constexpr char symbol_prefix[] = "__hcc_";
+
+// The device heap's state (hc/detail/device_heap.hpp defines it). The pass
+// plugin drops it from modules that do not allocate
+// (llvm-passes/heap/DeviceHeapCalls.cpp); the CUDA backend looks it up in a
+// loaded module and points it at the device's heap, the HSA backend (no device
+// heap yet) refuses a module that has it.
+inline constexpr char device_heap[] = "__hcc_device_heap";
+
+// The prefix of the device heap's functions below; the pass plugin keeps the
+// heap of a module whose kernels reach one of them.
+inline constexpr char heap_function_prefix[] = "__hcc_heap_";
+
+// The device heap's functions (hc/detail/device_heap.hpp defines them): the
+// pass plugin renames calls of malloc, free, ... and of the global operator new
+// and delete to them (llvm-passes/heap/DeviceHeapCalls.cpp).
+inline constexpr char heap_malloc[] = "__hcc_heap_malloc";
+inline constexpr char heap_free[] = "__hcc_heap_free";
+inline constexpr char heap_calloc[] = "__hcc_heap_calloc";
+inline constexpr char heap_realloc[] = "__hcc_heap_realloc";
+inline constexpr char heap_aligned_alloc[] = "__hcc_heap_aligned_alloc";
+inline constexpr char heap_posix_memalign[] = "__hcc_heap_posix_memalign";
+inline constexpr char heap_new[] = "__hcc_heap_new";
+inline constexpr char heap_new_nothrow[] = "__hcc_heap_new_nothrow";
+inline constexpr char heap_new_aligned[] = "__hcc_heap_new_aligned";
+inline constexpr char heap_new_aligned_nothrow[] =
+    "__hcc_heap_new_aligned_nothrow";
+inline constexpr char heap_delete[] = "__hcc_heap_delete";
+inline constexpr char heap_delete_sized[] = "__hcc_heap_delete_sized";
+inline constexpr char heap_delete_aligned[] = "__hcc_heap_delete_aligned";
+inline constexpr char heap_delete_sized_aligned[] =
+    "__hcc_heap_delete_sized_aligned";
+inline constexpr char heap_delete_nothrow[] = "__hcc_heap_delete_nothrow";
+inline constexpr char heap_delete_aligned_nothrow[] =
+    "__hcc_heap_delete_aligned_nothrow";
+
+// The pointer to the device's printf buffer (hc/detail/printf_device.hpp
+// defines it). The pass plugin drops it from modules that do not print
+// (llvm-passes/printf/DevicePrintf.cpp); the GPU backends look it up in a
+// loaded module and point it at the device's buffer.
+inline constexpr char printf_buffer[] = "__hcc_printf_buffer";
+
+// hcc's device printf (hc/detail/printf_device.hpp defines it): the pass plugin
+// renames Clang's calls of vprintf to it (llvm-passes/printf/DevicePrintf.cpp).
+inline constexpr char vprintf_function[] = "__hcc_vprintf";
+
+// Host global variables in kernels (docs/svm.md): the pass plugin gives a
+// device module that uses globals of the program an array of pointers, one slot
+// per variable, and the variables' names, NUL-separated
+// (llvm-passes/svm/HostGlobals.cpp); the GPU backends read the names and fill
+// the slots when they load the module.
+inline constexpr char host_global_slots[] = "__hcc_host_global_slots";
+inline constexpr char host_global_names[] = "__hcc_host_global_names";
+
+// ---------------------------------------------------------------------------
+// Symbols of host modules.
+// ---------------------------------------------------------------------------
+
+// The yield point of the CPU backend's kernels (hc/detail/workitem.hpp defines
+// it): the pass plugin calls it in kernel loops that wait for other threads
+// (llvm-passes/cpu/CpuKernelYieldPoints.cpp).
+inline constexpr char cpu_yield_point[] = "__hcc_cpu_yield_point";
+
+// The prefix of a translation unit's table of host globals: the driver names
+// the table after the unit and hands the name to the pass plugin
+// (-hcc-host-globals-table=), which defines it
+// (llvm-passes/svm/HostGlobals.cpp); the image registration stub refers to it.
+inline constexpr char host_globals_table_prefix[] = "__hcc_host_globals_";
+
+// ---------------------------------------------------------------------------
+// Image registration: what the driver's generated stub spells
+// (tools/hcc/ImageEmbedder.cpp) and hc/detail/image_registry.h declares.
+// ---------------------------------------------------------------------------
+
+// The runtime's entry point the stub calls for each image
+// (lib/hc-runtime/core/image_registry.cpp defines it).
+inline constexpr char register_image[] = "__hcc_register_image";
+
+// The descriptor of an image and the table of host globals, as struct tags.
+inline constexpr char image_desc_struct[] = "__hcc_image_desc";
+inline constexpr char host_global_table_struct[] = "__hcc_host_global_table";
+
+// The descriptor's version macro and the kinds of image.
+inline constexpr char image_desc_version[] = "__HCC_IMAGE_DESC_VERSION";
+inline constexpr char image_kind_ptx[] = "__hcc_image_ptx";
+inline constexpr char image_kind_hsaco[] = "__hcc_image_hsaco";
+
+// The section of host objects that holds the device images, and the prefix of
+// each image's local symbol (__hcc_image_<unit>_<n>).
+// scripts/check-amdgpu-images.py reads both.
+inline constexpr char image_section[] = ".hcc_images";
+inline constexpr char image_symbol_prefix[] = "__hcc_image_";
+
+// ---------------------------------------------------------------------------
+// What the Clang plugin puts on functions for the pass plugin: annotations
+// (device passes), which reach it as llvm.global.annotations, and an ABI tag.
+// ---------------------------------------------------------------------------
+
+// A [[cpu]]-only function in a device pass (clang/ExecutionSpace.cpp): when
+// Clang still emits its body, the pass plugin drops it
+// (llvm-passes/device/HostOnlyFunctions.cpp).
+inline constexpr char host_only_annotation[] = "hcc.host_only";
+
+// The ABI tag of amp-only functions in C++ AMP mode (mangled B3amp, demangled
+// f[abi:amp](int)): the Clang plugin gives it to them
+// (clang/ExecutionSpace.cpp) so that an amp and a cpu function of one signature
+// get different symbols; the pass plugin leaves it out of the names in
+// diagnostics (llvm-passes/diagnostics/SymbolNames.cpp).
+inline constexpr char amp_abi_tag[] = "amp";
+
+// A function containing typeid of a polymorphic object or try/catch
+// (clang/DeviceCodeMarkers.cpp), annotated "<marker>:LINE:COL" with the
+// construct's location; the pass plugin reports it if a kernel reaches the
+// function (llvm-passes/diagnostics/DeviceCodeMarkers.cpp).
+inline constexpr char typeid_marker[] = "hcc.typeid";
+inline constexpr char try_marker[] = "hcc.try";
+
+// ---------------------------------------------------------------------------
+// Names the pass plugin gives what it creates for its own use. Nothing else
+// looks them up; they make the IR readable, and tests match them.
+// ---------------------------------------------------------------------------
+
+// The argument block of an AMDGPU printf call
+// (llvm-passes/printf/DevicePrintf.cpp).
+inline constexpr char printf_args_value[] = "hcc.printf.args";
+
+// The guards of an integer division in CPU kernels
+// (llvm-passes/cpu/CpuKernelDivision.cpp).
+inline constexpr char div_by_zero_value[] = "hcc.div.by.zero";
+inline constexpr char div_by_minus_one_value[] = "hcc.div.by.minus.one";
+
+// The private arrays behind a host module's table of host globals: each
+// variable's name, and the entries (llvm-passes/svm/HostGlobals.cpp).
+inline constexpr char host_global_name_value[] = ".hcc.host_global_name";
+inline constexpr char host_global_entries_value[] = ".hcc.host_globals";
+
+} // namespace abi
+} // namespace hc
+
+#endif // HC_DETAIL_ABI_NAMES_H

@@ -1,0 +1,40 @@
+//===- DeviceModule.h - Recognising device modules and kernels -*- C++ -*-===//
+//
+// Part of hcc. hcc compiles every translation unit twice with the same
+// -fpass-plugin; only the device pass must be pruned, so everything in this
+// plugin first asks whether the module it got is a device module.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HCC_LLVM_PASSES_DEVICE_DEVICEMODULE_H
+#define HCC_LLVM_PASSES_DEVICE_DEVICEMODULE_H
+
+#include "llvm/ADT/SmallVector.h"
+
+namespace llvm {
+class Function;
+class GlobalValue;
+class Module;
+} // namespace llvm
+
+namespace hcc {
+
+/// True for the targets hcc produces device code for (NVPTX and AMDGPU).
+/// Host modules (x86-64, AArch64, ...) are left untouched.
+bool isDeviceModule(const llvm::Module &M);
+
+/// All kernels of \p M in module order, so that diagnostics come out in a
+/// stable order.
+llvm::SmallVector<llvm::Function *, 8> findKernels(llvm::Module &M);
+
+/// In a host module: hc::detail::cpu_run_range / cpu_run_item, the kernels
+/// as the CPU backend runs them.
+bool isCpuKernelEntry(const llvm::Function &F);
+
+/// The defined CPU entry points of kernels in host module \p M (none in a
+/// device module): the roots of what the CPU backend runs as kernel code.
+llvm::SmallVector<llvm::GlobalValue *, 8> cpuKernelEntries(llvm::Module &M);
+
+} // namespace hcc
+
+#endif // HCC_LLVM_PASSES_DEVICE_DEVICEMODULE_H
