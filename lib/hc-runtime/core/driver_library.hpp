@@ -8,8 +8,13 @@
 #ifndef HC_RUNTIME_CORE_DRIVER_LIBRARY_HPP
 #define HC_RUNTIME_CORE_DRIVER_LIBRARY_HPP
 
+#include "hc/detail/runtime.hpp"
+
+#include <exception>
 #include <functional>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace hc {
 namespace detail {
@@ -61,6 +66,29 @@ private:
 bool verbose();
 // "hcc: note: <backend>: <message>" on stderr when verbose().
 void note(const char *backend, const std::string &message);
+
+// A GPU backend's discovery: `bind` loads the driver and binds its table
+// (null, with `why` set, when it cannot), `find` lists the devices over
+// it. A missing driver or a failure is one note ("<why>; <no_devices>"),
+// and the backend has no devices: a machine without the hardware is not an
+// error.
+template <class Api, class Bind, class Find>
+std::vector<device *> discover_with_driver(const char *backend,
+                                           const char *no_devices, Bind bind,
+                                           Find find) {
+  try {
+    std::string why;
+    std::shared_ptr<const Api> api = bind(why);
+    if (!api) {
+      note(backend, why + "; " + no_devices);
+      return {};
+    }
+    return find(std::move(api));
+  } catch (const std::exception &e) {
+    note(backend, std::string("discovery failed: ") + e.what());
+    return {};
+  }
+}
 
 } // namespace rt
 } // namespace detail

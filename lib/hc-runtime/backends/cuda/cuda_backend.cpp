@@ -132,19 +132,15 @@ public:
   const char *name() const override { return "cuda"; }
 
   std::vector<device *> discover() override {
-    try {
-      std::string why;
-      std::shared_ptr<const driver_api> api =
-          lookup_ ? bind_driver(lookup_, "test driver", why) : load_driver(why);
-      if (!api) {
-        note(why + "; no CUDA devices");
-        return {};
-      }
-      return discover_devices(std::move(api));
-    } catch (const std::exception &e) {
-      note(std::string("discovery failed: ") + e.what());
-      return {};
-    }
+    return discover_with_driver<driver_api>(
+        "cuda", "no CUDA devices",
+        [this](std::string &why) {
+          return lookup_ ? bind_driver(lookup_, "test driver", why)
+                         : load_driver(why);
+        },
+        [](std::shared_ptr<const driver_api> api) {
+          return discover_devices(std::move(api));
+        });
   }
 
 private:

@@ -256,28 +256,23 @@ public:
   const char *name() const override { return "hsa"; }
 
   std::vector<device *> discover() override {
-    try {
-      // No amdgpu kernel driver: nothing ROCr could open. Checked first so
-      // that ROCr, which prints its own errors, is not even loaded.
-      if (access(kfd_.c_str(), R_OK | W_OK) != 0) {
-        note("cannot open " + kfd_ + " (no amdgpu kernel driver, or no "
-             "permission: the user must be in the 'render' group); no HSA "
-             "devices");
-        return {};
-      }
-      std::string why;
-      std::shared_ptr<const runtime_api> api =
-          lookup_ ? bind_runtime(lookup_, "test runtime", why)
-                  : load_runtime(why);
-      if (!api) {
-        note(why + "; no HSA devices");
-        return {};
-      }
-      return discover_devices(std::move(api));
-    } catch (const std::exception &e) {
-      note(std::string("discovery failed: ") + e.what());
+    // No amdgpu kernel driver: nothing ROCr could open. Checked first so
+    // that ROCr, which prints its own errors, is not even loaded.
+    if (access(kfd_.c_str(), R_OK | W_OK) != 0) {
+      note("cannot open " + kfd_ + " (no amdgpu kernel driver, or no "
+           "permission: the user must be in the 'render' group); no HSA "
+           "devices");
       return {};
     }
+    return discover_with_driver<runtime_api>(
+        "hsa", "no HSA devices",
+        [this](std::string &why) {
+          return lookup_ ? bind_runtime(lookup_, "test runtime", why)
+                         : load_runtime(why);
+        },
+        [](std::shared_ptr<const runtime_api> api) {
+          return discover_devices(std::move(api));
+        });
   }
 
 private:
