@@ -45,8 +45,11 @@ void hsa_state::finish(std::exception_ptr error) noexcept {
   if (!error && !profile_track.empty())
     profile::record_command(command, profile_track, owner, begin_tick(),
                             end_tick());
-  if (error)
+  if (error) {
+    if (owner)
+      owner->note_failure(error);
     set_error(error);
+  }
   else
     set_ready();
 }

@@ -206,6 +206,9 @@ public:
   // The queue reported an error (a fault in a kernel): every pending
   // command fails with it.
   void fail_pending(const std::string &message) noexcept;
+  // A command of this queue failed: wait() reports the first such error
+  // since the previous wait(), as every backend's queue does.
+  void note_failure(std::exception_ptr error) const noexcept;
 
 private:
   // A command's state; `record` says what it is.
@@ -232,6 +235,7 @@ private:
   mutable std::mutex mutex_;
   std::deque<std::shared_ptr<hsa_state>> pending_;
   std::shared_ptr<hsa_state> last_;
+  mutable std::exception_ptr unreported_; // guarded by mutex_
 };
 
 } // namespace hsa

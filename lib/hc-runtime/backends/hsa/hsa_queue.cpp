@@ -2,6 +2,7 @@
 // barrier packets, copies through ROCr's copy engines).
 #include "backends/hsa/hsa_device.hpp"
 
+#include "core/wait_util.hpp"
 #include "hc/detail/exceptions.hpp"
 
 #include <algorithm>
@@ -306,7 +307,21 @@ void hsa_queue::wait_impl() {
     pending.assign(pending_.begin(), pending_.end());
   }
   for (const auto &state : pending)
-    state->wait();
+    wait_quietly(state);
+  std::exception_ptr error;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    error = std::move(unreported_);
+    unreported_ = nullptr;
+  }
+  if (error)
+    std::rethrow_exception(error);
+}
+
+void hsa_queue::note_failure(std::exception_ptr error) const noexcept {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!unreported_)
+    unreported_ = std::move(error);
 }
 
 std::size_t hsa_queue::pending_count_impl() const {
