@@ -163,3 +163,17 @@ TEST(QueueFront, LastCommandIsReadyWhenNothingWasEnqueued) {
   ASSERT_NE(last, nullptr);
   EXPECT_TRUE(last->is_ready());
 }
+
+TEST(QueueFront, TheArgumentBlockLivesUntilTheKernelFinished) {
+  recording_device dev;
+  std::shared_ptr<queue> q = dev.default_queue();
+  auto block = std::make_shared<int>(7);
+  std::weak_ptr<int> watch = block;
+  kernel_launch k;
+  k.args_owner = std::move(block);
+  async_ptr s = q->launch(k, {});
+  k.args_owner.reset();
+  EXPECT_FALSE(watch.expired()); // the backend kept nothing
+  s->set_ready();
+  EXPECT_TRUE(watch.expired()); // released before anyone saw it finished
+}

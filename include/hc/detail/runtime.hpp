@@ -88,9 +88,15 @@ public:
   // thread if it already has, else on a runtime thread.
   void then(std::function<void()> callback);
 
-  // Called by backends, exactly once.
+  // Called by backends, exactly once. The object given to
+  // keep_until_done() is released first, before anyone sees the command
+  // finished.
   void set_ready();
   void set_error(std::exception_ptr error);
+  // Keeps `owner` (a kernel's argument block, and with it what the functor
+  // holds) alive until the command finished; at once released when it
+  // already has.
+  void keep_until_done(std::shared_ptr<void> owner);
   std::exception_ptr error() const;
 
   // Profiling: nanoseconds on the runtime's steady clock; 0 when unknown.
@@ -145,6 +151,7 @@ private:
   std::condition_variable finished_;
   std::vector<std::function<void()>> callbacks_;
   std::exception_ptr error_;
+  std::shared_ptr<void> keep_alive_;
   std::atomic<bool> done_{false};
   std::uint64_t begin_ns_ = 0, end_ns_ = 0;
   std::atomic<int> futures_{0};

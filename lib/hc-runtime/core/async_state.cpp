@@ -91,7 +91,26 @@ void async_state::then(std::function<void()> callback) {
 
 void async_state::set_ready() { set_error(nullptr); }
 
+void async_state::keep_until_done(std::shared_ptr<void> owner) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!is_ready())
+    keep_alive_ = std::move(owner);
+  // else `owner` is released on return, after the lock.
+}
+
 void async_state::set_error(std::exception_ptr error) {
+  // What the command kept alive goes first, outside the lock (destructors
+  // of captured objects may take locks or wait): whoever sees the command
+  // finished sees them released.
+  std::shared_ptr<void> kept;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    kept = std::move(keep_alive_);
+  }
+  try {
+    kept.reset();
+  } catch (...) {
+  }
   std::vector<std::function<void()>> callbacks;
   {
     std::lock_guard<std::mutex> lock(mutex_);

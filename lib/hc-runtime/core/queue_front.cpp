@@ -51,7 +51,13 @@ async_ptr queue::launch(const kernel_launch &kernel,
                         const std::vector<async_ptr> &deps) {
   rt::queue_impl &q = rt::impl(*this);
   std::vector<async_ptr> filtered;
-  return q.launch_impl(kernel, pending_dependencies(q, deps, filtered));
+  async_ptr state =
+      q.launch_impl(kernel, pending_dependencies(q, deps, filtered));
+  // The argument block (and what the functor holds) lives until the kernel
+  // finished, whatever the backend did with the bytes.
+  if (state && kernel.args_owner)
+    state->keep_until_done(kernel.args_owner);
+  return state;
 }
 
 async_ptr queue::copy(void *dst, const void *src, std::size_t bytes,

@@ -428,9 +428,10 @@ void completion_worker::complete(entry &e, CUresult r,
                                  const char *call) noexcept {
   const driver_api &api = device_.api();
   cuda_state &state = *e.state;
-  // The argument block (and whatever the functor holds) goes first, as on
-  // the CPU backend: whoever sees the command finished sees its captured
-  // objects released. May free storages, even the queue: no lock is held.
+  // What the command kept alive (a copy's pinned pages; a kernel's argument
+  // block is kept by its state, see async_state::keep_until_done) goes
+  // first: whoever sees the command finished sees it released. May free
+  // storages, even the queue: no lock is held.
   try {
     e.keep_alive.reset();
   } catch (...) {

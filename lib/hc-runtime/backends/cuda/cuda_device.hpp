@@ -96,7 +96,7 @@ class completion_worker
 public:
   struct entry {
     std::shared_ptr<cuda_state> state;
-    std::shared_ptr<void> keep_alive; // the kernel's argument block
+    std::shared_ptr<void> keep_alive; // pinned pages of a copy
     profile::kind kind = profile::kind::kernel;
     const char *what = "";            // for error messages: "kernel",
     const char *name = nullptr;       // and the kernel's name, if any

@@ -182,7 +182,7 @@ async_ptr cuda_queue::launch_impl(const kernel_launch &kernel,
   if (shared)
     device_.reserve_dynamic_shared(k, shared);
   const driver_api &api = device_.api();
-  return submit(deps, profile::kind::kernel, kernel.args_owner, "kernel",
+  return submit(deps, profile::kind::kernel, nullptr, "kernel",
                 k.name.c_str(), 0, [&] {
                   void *params[] = {const_cast<void *>(kernel.args)};
                   CUresult r = api.cuLaunchKernel(

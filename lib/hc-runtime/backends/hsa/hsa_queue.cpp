@@ -179,10 +179,6 @@ async_ptr hsa_queue::launch_impl(const kernel_launch &k,
       std::max<std::size_t>(kernel.kernargs.size, 16));
   hsa_device *dev = &device_;
   state->cleanups.push_back([dev, kernargs] { dev->free_kernargs(kernargs); });
-  if (k.args_owner) {
-    std::shared_ptr<void> owner = k.args_owner;
-    state->cleanups.push_back([owner]() mutable { owner.reset(); });
-  }
   write_kernargs(kernel.kernargs, kernargs, k.args, shape,
                  reinterpret_cast<std::uint64_t>(queue_));
 
