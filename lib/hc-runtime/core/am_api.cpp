@@ -3,6 +3,7 @@
 #include "core/am_tracker.hpp"
 #include "core/environment.hpp"
 #include "core/host_memory.hpp"
+#include "core/loaded_module.hpp"
 
 #include "hc/detail/exceptions.hpp"
 
@@ -236,11 +237,7 @@ const char *kind_name(am_kind kind) {
 }
 
 std::string narrow_path(const device *d) {
-  std::string s;
-  if (d)
-    for (wchar_t c : d->info().device_path)
-      s += (c > 0 && c < 128) ? static_cast<char>(c) : '?';
-  return s;
+  return d ? rt::narrow(d->info().device_path) : std::string();
 }
 
 void print_entry(std::ostream &os, const am_entry &e) {

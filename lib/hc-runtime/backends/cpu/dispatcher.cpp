@@ -2,6 +2,7 @@
 
 #include "backends/cpu/kernel_executor.hpp"
 #include "backends/cpu/thread_pool.hpp"
+#include "core/device_impl.hpp"
 #include "core/environment.hpp"
 #include "core/profiler.hpp"
 #include "core/wait_util.hpp"
@@ -103,7 +104,7 @@ void dispatcher::record_profile(const command &c, std::uint64_t begin,
     break;
   case command::kind::copy:
     r.what = profile::kind::copy;
-    r.name = "copy on the host";
+    r.name = describe(copy_direction::host_to_host);
     r.bytes = c.bytes;
     break;
   case command::kind::marker:

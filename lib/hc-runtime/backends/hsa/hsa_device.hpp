@@ -236,6 +236,8 @@ private:
   std::deque<std::shared_ptr<hsa_state>> pending_;
   std::shared_ptr<hsa_state> last_;
   mutable std::exception_ptr unreported_; // guarded by mutex_
+  // HCC_PROFILE's track of this queue's commands.
+  const std::string profile_track_ = device_label(device_) + " queue";
 };
 
 } // namespace hsa

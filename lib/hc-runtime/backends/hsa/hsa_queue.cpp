@@ -74,7 +74,7 @@ hsa_queue::new_state(const profile::command_record &record) {
   state->set_ticks(current_tick(), 0);
   state->command = record;
   if (profile::level())
-    state->profile_track = device_label(device_) + " queue";
+    state->profile_track = profile_track_;
   return state;
 }
 
