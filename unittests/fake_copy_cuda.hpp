@@ -10,6 +10,8 @@
 #ifndef HCC_UNITTESTS_FAKE_COPY_CUDA_HPP
 #define HCC_UNITTESTS_FAKE_COPY_CUDA_HPP
 
+#include "copy_mode.hpp"
+
 #include "backends/cuda/cuda_backend.hpp"
 #include "backends/cuda/cuda_device.hpp"
 #include "backends/cuda/cuda_driver.hpp"
@@ -356,18 +358,6 @@ inline bool from_pinned_buffer(const dma &d) {
   }
   return false;
 }
-
-// The suites of a mode skip unless the process runs in that mode.
-inline bool mode_is(const char *mode) {
-  const char *v = std::getenv("HCC_UNPINNED_COPY_MODE");
-  std::string value = v ? v : "";
-  if (std::string(mode) == "0")
-    return value.empty() || value == "0";
-  return value == mode;
-}
-#define REQUIRE_MODE(m)                                                        \
-  if (!mode_is(m))                                                             \
-  GTEST_SKIP() << "runs with HCC_UNPINNED_COPY_MODE=" m
 
 inline std::size_t total(const std::vector<dma> &v) {
   std::size_t n = 0;

@@ -2,7 +2,7 @@
 // it writes into the AQL queue (kernel dispatch and barrier-AND packets,
 // header bits, geometry, the kernarg segment laid out from a real code
 // object's metadata), how it chains dependencies inside a view and between
-// views, how copies lock host memory, and that commands complete through
+// views (copies too), and that commands complete through
 // their signals and release what they hold. The "GPU" never runs anything:
 // the test completes signals itself.
 #include "backends/hsa/hsa_backend.hpp"
@@ -253,42 +253,42 @@ TEST_F(HsaDispatch, MarkersAreBarrierAndPackets) {
   complete_all();
 }
 
-TEST_F(HsaDispatch, CopiesFollowTheViewAndLockHostMemory) {
+// Copies of host memory: hsa_fake_copy_test.cpp.
+TEST_F(HsaDispatch, CopiesFollowTheView) {
   auto q = dev_->create_queue(execute_order::in_order, queue_priority::normal);
   int out = 0;
   block args{&out, 1, {0, 0, 0}};
   async_ptr kernel = q->launch(launch_of(args, 64), {});
-  std::vector<int> host(256, 5);
-  void *device_memory = dev_->allocate(host.size() * sizeof(int));
-  async_ptr up = q->copy(device_memory, host.data(), host.size() * sizeof(int),
-                         copy_direction::host_to_device, {});
-  ASSERT_EQ(dispatch.copies.size(), 1u);
-  const fake_copy &c = dispatch.copies[0];
-  EXPECT_EQ(c.dst, device_memory);
-  EXPECT_EQ(c.src, host.data()); // the fake maps locked memory in place
+  const std::size_t bytes = 1024;
+  void *from = dev_->allocate(bytes);
+  void *to = dev_->allocate(bytes);
+  std::size_t before = dispatch.copies.size();
+  async_ptr copy =
+      q->copy(to, from, bytes, copy_direction::device_to_device, {});
+  ASSERT_EQ(dispatch.copies.size(), before + 1);
+  const fake_copy &c = dispatch.copies[before];
+  EXPECT_EQ(c.dst, to);
+  EXPECT_EQ(c.src, from);
   EXPECT_EQ(c.dst_agent, gpu_agent);
-  EXPECT_EQ(c.src_agent, cpu_agent);
+  EXPECT_EQ(c.src_agent, gpu_agent);
   ASSERT_EQ(c.deps.size(), 1u); // after the view's kernel
   EXPECT_EQ(c.deps[0], signal_of(kernel));
-  EXPECT_EQ(c.completion.handle, signal_of(up));
-  ASSERT_EQ(dispatch.locked.size(), 1u);
-  EXPECT_TRUE(dispatch.unlocked.empty());
+  EXPECT_EQ(c.completion.handle, signal_of(copy));
 
   // The next kernel waits for the copy (not an AQL packet) with a barrier.
   async_ptr after = q->launch(launch_of(args, 64), {});
   const hsa_queue_t *hq = hsa_queue_of(q);
   EXPECT_EQ(type_of(header_of(hq, 1)), HSA_PACKET_TYPE_BARRIER_AND);
   EXPECT_EQ(packet<hsa_barrier_and_packet_t>(hq, 1).dep_signal[0].handle,
-            signal_of(up));
+            signal_of(copy));
 
-  // The copy engine finishes: wait() sees the signal at 0, unlocks.
+  // The copy engine finishes: wait() sees the signal at 0.
   complete_all();
   fake_signal_store(c.completion, 0);
-  up->wait();
-  EXPECT_EQ(dispatch.unlocked.size(), 1u);
-  EXPECT_EQ(dispatch.unlocked[0], host.data());
+  copy->wait();
   after->wait();
-  dev_->deallocate(device_memory);
+  dev_->deallocate(from);
+  dev_->deallocate(to);
 }
 
 TEST_F(HsaDispatch, ArgumentBlockOfTheWrongSizeIsAnError) {

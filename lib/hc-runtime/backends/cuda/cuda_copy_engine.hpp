@@ -5,13 +5,10 @@
 //
 //   direct        cuMemcpy{HtoD,DtoH}Async with the pageable pointer: the
 //                 driver's own path (it stages internally).
-//   staging       staged_to_device / staged_from_device: through a pool
-//                 of pinned buffers per device (allocated lazily, only as
-//                 many and as large as the copies need), chunk by chunk; the CPU
-//                 fills (empties) one buffer while the DMA engine moves
-//                 another. To the device it returns once the last chunk is
-//                 enqueued (the user's memory is no longer needed); from
-//                 the device once the data is in the user's memory.
+//   staging       staged_to_device / staged_from_device: through the
+//                 device's staging_pool (core/unpinned_copy.hpp), whose
+//                 buffers are cuMemHostAlloc'ed and whose fences are
+//                 events recorded on the copy's stream after each chunk.
 //   pin_in_place  pin_pages(): the pages are registered
 //                 (cuMemHostRegister) and the DMA uses them directly; the
 //                 returned owner unregisters them once the command has
@@ -21,7 +18,7 @@
 #define HC_RUNTIME_CUDA_CUDA_COPY_ENGINE_HPP
 
 #include "backends/cuda/cuda_device.hpp"
-#include "core/copy_strategy.hpp"
+#include "core/unpinned_copy.hpp"
 
 #include <memory>
 

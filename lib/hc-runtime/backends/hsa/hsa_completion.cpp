@@ -22,6 +22,13 @@ bool on_signal(hsa_signal_value_t, void *arg) {
 
 } // namespace
 
+void wait_signal(const runtime_api &api, hsa_signal_t signal) {
+  while (api.hsa_signal_wait_scacquire(signal, HSA_SIGNAL_CONDITION_LT, 1,
+                                       UINT64_MAX,
+                                       HSA_WAIT_STATE_BLOCKED) >= 1) {
+  }
+}
+
 hsa_state::~hsa_state() {
   if (signal_.handle)
     api_->hsa_signal_destroy(signal_);

@@ -118,6 +118,10 @@ private:
   std::atomic<bool> finished_{false};
 };
 
+// Blocks the calling thread until `signal` dropped below 1 (the packet
+// processor or a copy engine decrements it).
+void wait_signal(const runtime_api &api, hsa_signal_t signal);
+
 // A kernel loaded on an agent.
 struct hsa_kernel {
   std::uint64_t object = 0; // kernel descriptor address for the packet
@@ -219,6 +223,11 @@ private:
   // AQL packet of this queue). Caller holds mutex_.
   std::vector<hsa_signal_t> gpu_dependencies(const std::vector<async_ptr> &deps,
                                              bool aql, hsa_state &state);
+  // A copy of unpinned host memory through the device's staging buffers,
+  // after `waits` (hsa_copy_engine.hpp). Caller holds mutex_.
+  async_ptr staged_copy(const std::shared_ptr<hsa_state> &state,
+                        const std::vector<hsa_signal_t> &waits, void *dst,
+                        const void *src, std::size_t bytes, bool to_device);
   // Barrier-AND packets for `signals` (five per packet); the last one gets
   // `completion` (may be the null signal). Caller holds mutex_.
   void submit_barriers(const std::vector<hsa_signal_t> &signals,

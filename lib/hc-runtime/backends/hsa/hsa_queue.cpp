@@ -1,8 +1,10 @@
 // hsa_queue: an accelerator_view as an AQL queue (kernel dispatch and
 // barrier packets, copies through ROCr's copy engines).
+#include "backends/hsa/hsa_copy_engine.hpp"
 #include "backends/hsa/hsa_device.hpp"
 
 #include "core/wait_util.hpp"
+#include "hc/detail/am_runtime.hpp"
 #include "hc/detail/exceptions.hpp"
 
 #include <algorithm>
@@ -223,10 +225,7 @@ async_ptr hsa_queue::copy_impl(void *dst, const void *src, std::size_t bytes,
 
   if (direction == copy_direction::host_to_host || bytes == 0) {
     for (hsa_signal_t w : waits)
-      while (api_->hsa_signal_wait_scacquire(w, HSA_SIGNAL_CONDITION_LT, 1,
-                                             UINT64_MAX,
-                                             HSA_WAIT_STATE_BLOCKED) >= 1) {
-      }
+      wait_signal(*api_, w);
     if (bytes)
       std::memmove(dst, src, bytes);
     api_->hsa_signal_store_screlease(state->signal(), 0);
@@ -235,30 +234,38 @@ async_ptr hsa_queue::copy_impl(void *dst, const void *src, std::size_t bytes,
     return state;
   }
 
-  // ROCr's copy engines read and write host memory only when it is locked
-  // (pinned) and mapped for the agent: lock the host side for the copy's
-  // duration. Memory that ROCr allocated (am_alloc's pinned memory) needs
-  // no lock, and locking it fails: then the address is used as is.
+  // ROCr's copy engines read and write host memory only when ROCr allocated
+  // it (am_alloc's pinned memory: used as it is) or it is locked for the
+  // agent. Other host memory is staged through pinned buffers or locked in
+  // place for the copy's duration (hsa_copy_engine.hpp).
   void *dst_ptr = dst;
   const void *src_ptr = src;
   hsa_agent_t dst_agent = d.agent, src_agent = d.agent;
+  const bool to_device = direction == copy_direction::host_to_device;
   void *host = nullptr;
-  if (direction == copy_direction::host_to_device) {
+  if (to_device) {
     host = const_cast<void *>(src);
     src_agent = d.host_agent;
   } else if (direction == copy_direction::device_to_host) {
     host = dst;
     dst_agent = d.host_agent;
   }
-  if (host) {
-    hsa_agent_t agent = d.agent;
+  if (host && !am_is_pinned_host(host, bytes)) {
+    copy_strategy how = unpinned_strategy(device_, to_device, host, bytes);
     void *mapped = nullptr;
-    if (api_->hsa_amd_memory_lock(host, bytes, &agent, 1, &mapped) ==
-        HSA_STATUS_SUCCESS) {
-      auto api = api_;
-      state->cleanups.push_back(
-          [api, host] { api->hsa_amd_memory_unlock(host); });
-      if (direction == copy_direction::host_to_device)
+    std::shared_ptr<void> pinned;
+    if (how == copy_strategy::pin_in_place &&
+        !(pinned = pin_pages(device_, host, bytes, mapped)))
+      how = copy_strategy::staging;
+    if (how == copy_strategy::staging && staging_available(device_))
+      return staged_copy(state, waits, dst, src, bytes, to_device);
+    // No staging buffers: lock the pages; memory that cannot be locked is
+    // handed to the copy engine as it is.
+    if (!pinned)
+      pinned = pin_pages(device_, host, bytes, mapped);
+    if (pinned) {
+      state->cleanups.push_back([pinned] {});
+      if (to_device)
         src_ptr = mapped;
       else
         dst_ptr = mapped;
@@ -275,6 +282,36 @@ async_ptr hsa_queue::copy_impl(void *dst, const void *src, std::size_t bytes,
   }
   track(state);
   watch(state);
+  return state;
+}
+
+async_ptr hsa_queue::staged_copy(const std::shared_ptr<hsa_state> &state,
+                                 const std::vector<hsa_signal_t> &waits,
+                                 void *dst, const void *src, std::size_t bytes,
+                                 bool to_device) {
+  // The CPU reads (or writes) the user's memory: after the commands the copy
+  // follows.
+  for (hsa_signal_t w : waits)
+    wait_signal(*api_, w);
+  try {
+    if (to_device)
+      staged_to_device(device_, state, waits, dst, src, bytes);
+    else
+      staged_from_device(device_, waits, dst, src, bytes);
+  } catch (...) {
+    state->finish();
+    throw;
+  }
+  if (to_device) {
+    // The last chunk completes the command's signal.
+    track(state);
+    watch(state);
+    return state;
+  }
+  // The data is in the user's memory.
+  api_->hsa_signal_store_screlease(state->signal(), 0);
+  state->finish();
+  track(state);
   return state;
 }
 
