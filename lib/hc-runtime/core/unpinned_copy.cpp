@@ -6,6 +6,8 @@
 #include "core/svm_visibility.hpp"
 #include "hc/detail/exceptions.hpp"
 
+#include <map>
+
 namespace hc {
 namespace detail {
 namespace rt {
@@ -206,6 +208,20 @@ void staging_pool::from_device(staging_dma &dma, void *dst, std::size_t bytes) {
     if (i + depth < n)
       enqueue(i + depth);
   }
+}
+
+staging_pool &staging_pool_of(
+    const void *device,
+    const std::function<std::unique_ptr<staging_port>()> &make_port) {
+  // Devices live for the whole program, so do their pools (never freed:
+  // the driver may be gone when static destructors run).
+  static std::mutex mutex;
+  static std::map<const void *, staging_pool *> pools;
+  std::lock_guard<std::mutex> lock(mutex);
+  staging_pool *&pool = pools[device];
+  if (!pool)
+    pool = new staging_pool(make_port());
+  return *pool;
 }
 
 } // namespace rt

@@ -19,6 +19,7 @@
 #include "core/copy_strategy.hpp"
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -109,6 +110,12 @@ private:
   bool exhausted_ = false; // an allocation failed: do not grow again
   std::vector<buffer> buffers_;
 };
+
+// The staging pool of the device at `device`, made with `make_port` on first
+// use. The port is the backend's own type: it may cast pool.port() back.
+staging_pool &staging_pool_of(
+    const void *device,
+    const std::function<std::unique_ptr<staging_port>()> &make_port);
 
 } // namespace rt
 } // namespace detail

@@ -1,8 +1,6 @@
 #include "backends/cuda/cuda_copy_engine.hpp"
 #include "backends/cuda/cuda_util.hpp"
 
-#include <map>
-#include <mutex>
 #include <unistd.h>
 #include <vector>
 
@@ -57,24 +55,15 @@ private:
 };
 
 // A device's pool and its port (the pool owns the port).
-struct device_staging {
-  staging_pool *pool;
-  cuda_staging_port *port;
-};
+staging_pool &staging_of(cuda_device &dev) {
+  return staging_pool_of(&dev, [&dev] {
+    return std::unique_ptr<staging_port>(new cuda_staging_port(dev));
+  });
+}
 
-device_staging staging_of(cuda_device &dev) {
-  // Devices live for the whole program, so do their pools (never freed:
-  // the driver may be gone when static destructors run).
-  static std::mutex mutex;
-  static std::map<cuda_device *, device_staging> pools;
-  std::lock_guard<std::mutex> lock(mutex);
-  device_staging &s = pools[&dev];
-  if (!s.pool) {
-    auto port = std::make_unique<cuda_staging_port>(dev);
-    s.port = port.get();
-    s.pool = new staging_pool(std::move(port));
-  }
-  return s;
+// The pool's port: the one staging_of gave it.
+cuda_staging_port &port_of(staging_pool &pool) {
+  return static_cast<cuda_staging_port &>(pool.port());
 }
 
 // One staged copy's chunks: asynchronous copies on the copy's stream, each
@@ -125,22 +114,20 @@ copy_strategy unpinned_strategy(cuda_device &dev, bool to_device,
                                bytes);
 }
 
-bool staging_available(cuda_device &dev) {
-  return staging_of(dev).pool->available();
-}
+bool staging_available(cuda_device &dev) { return staging_of(dev).available(); }
 
 void staged_to_device(cuda_device &dev, CUstream stream, CUdeviceptr dst,
                       const void *src, std::size_t bytes) {
-  device_staging s = staging_of(dev);
-  cuda_staging_dma dma(dev, *s.port, stream, dst, true);
-  s.pool->to_device(dma, src, bytes);
+  staging_pool &pool = staging_of(dev);
+  cuda_staging_dma dma(dev, port_of(pool), stream, dst, true);
+  pool.to_device(dma, src, bytes);
 }
 
 void staged_from_device(cuda_device &dev, CUstream stream, void *dst,
                         CUdeviceptr src, std::size_t bytes) {
-  device_staging s = staging_of(dev);
-  cuda_staging_dma dma(dev, *s.port, stream, src, false);
-  s.pool->from_device(dma, dst, bytes);
+  staging_pool &pool = staging_of(dev);
+  cuda_staging_dma dma(dev, port_of(pool), stream, src, false);
+  pool.from_device(dma, dst, bytes);
 }
 
 std::shared_ptr<void> pin_pages(cuda_device &dev, const void *ptr,

@@ -3,8 +3,6 @@
 #include "core/loaded_module.hpp"
 
 #include <algorithm>
-#include <map>
-#include <mutex>
 
 namespace hc {
 namespace detail {
@@ -54,24 +52,15 @@ private:
   std::vector<chunk_fence> fences_;
 };
 
-struct device_staging {
-  staging_pool *pool;
-  hsa_staging_port *port;
-};
+staging_pool &staging_of(hsa_device &dev) {
+  return staging_pool_of(&dev, [&dev] {
+    return std::unique_ptr<staging_port>(new hsa_staging_port(dev));
+  });
+}
 
-device_staging staging_of(hsa_device &dev) {
-  // Devices live for the whole program, so do their pools (never freed:
-  // the runtime may be gone when static destructors run).
-  static std::mutex mutex;
-  static std::map<hsa_device *, device_staging> pools;
-  std::lock_guard<std::mutex> lock(mutex);
-  device_staging &s = pools[&dev];
-  if (!s.pool) {
-    auto port = std::make_unique<hsa_staging_port>(dev);
-    s.port = port.get();
-    s.pool = new staging_pool(std::move(port));
-  }
-  return s;
+// The pool's port: the one staging_of gave it.
+hsa_staging_port &port_of(staging_pool &pool) {
+  return static_cast<hsa_staging_port &>(pool.port());
 }
 
 // One staged copy's chunks: each an asynchronous copy after the command's
@@ -165,17 +154,15 @@ copy_strategy unpinned_strategy(hsa_device &dev, bool to_device,
                                bytes);
 }
 
-bool staging_available(hsa_device &dev) {
-  return staging_of(dev).pool->available();
-}
+bool staging_available(hsa_device &dev) { return staging_of(dev).available(); }
 
 void staged_to_device(hsa_device &dev, const std::shared_ptr<hsa_state> &state,
                       const std::vector<hsa_signal_t> &waits, void *dst,
                       const void *src, std::size_t bytes) {
-  device_staging s = staging_of(dev);
-  hsa_staging_dma dma(dev, *s.port, waits, dst, true, state);
+  staging_pool &pool = staging_of(dev);
+  hsa_staging_dma dma(dev, port_of(pool), waits, dst, true, state);
   try {
-    s.pool->to_device(dma, src, bytes);
+    pool.to_device(dma, src, bytes);
   } catch (...) {
     dma.drain();
     throw;
@@ -184,10 +171,10 @@ void staged_to_device(hsa_device &dev, const std::shared_ptr<hsa_state> &state,
 
 void staged_from_device(hsa_device &dev, const std::vector<hsa_signal_t> &waits,
                         void *dst, const void *src, std::size_t bytes) {
-  device_staging s = staging_of(dev);
-  hsa_staging_dma dma(dev, *s.port, waits, const_cast<void *>(src), false,
+  staging_pool &pool = staging_of(dev);
+  hsa_staging_dma dma(dev, port_of(pool), waits, const_cast<void *>(src), false,
                       nullptr);
-  s.pool->from_device(dma, dst, bytes);
+  pool.from_device(dma, dst, bytes);
 }
 
 std::shared_ptr<void> pin_pages(hsa_device &dev, void *host, std::size_t bytes,
