@@ -159,6 +159,15 @@ inline constexpr char div_by_minus_one_value[] = "hcc.div.by.minus.one";
 inline constexpr char host_global_name_value[] = ".hcc.host_global_name";
 inline constexpr char host_global_entries_value[] = ".hcc.host_globals";
 
+// ---------------------------------------------------------------------------
+// Attributes the headers write and the Clang plugin defines.
+// ---------------------------------------------------------------------------
+
+// On every tile_static variable (the `tile_static` macro of
+// hc/detail/config.hpp spells it as an identifier): storage without
+// construction (clang/TileStaticAttribute.cpp).
+inline constexpr char tile_static_attribute[] = "hcc_tile_static";
+
 } // namespace abi
 } // namespace hc
 

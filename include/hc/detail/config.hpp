@@ -42,11 +42,13 @@
 // tile_static: one variable per tile. On a GPU that is group (shared)
 // memory. On the CPU backend a tile's work-items run as fibers of one worker
 // thread, one tile at a time per thread, so a thread_local is per tile.
+// hcc_tile_static: the variable is not constructed or destroyed, as C++ AMP
+// says (clang/TileStaticAttribute.cpp).
 #ifndef tile_static
 #if HC_DEVICE_PASS
-#define tile_static __attribute__((shared))
+#define tile_static static __attribute__((shared, hcc_tile_static))
 #else
-#define tile_static static thread_local
+#define tile_static static thread_local __attribute__((hcc_tile_static))
 #endif
 #endif
 
