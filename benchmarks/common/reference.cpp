@@ -104,9 +104,15 @@ CUfunction reference::function(const char *name) {
 
 void reference::launch(CUfunction f, unsigned grid_x, unsigned grid_y,
                        unsigned block_x, unsigned block_y, void **params) {
+  launch(f, grid_x, grid_y, 1, block_x, block_y, 1, params);
+}
+
+void reference::launch(CUfunction f, unsigned grid_x, unsigned grid_y,
+                       unsigned grid_z, unsigned block_x, unsigned block_y,
+                       unsigned block_z, void **params) {
   check(*cu_, "cuLaunchKernel",
-        cu_->cuLaunchKernel(f, grid_x, grid_y, 1, block_x, block_y, 1, 0,
-                            stream_, params, nullptr));
+        cu_->cuLaunchKernel(f, grid_x, grid_y, grid_z, block_x, block_y,
+                            block_z, 0, stream_, params, nullptr));
 }
 
 void reference::sync() {

@@ -45,6 +45,10 @@ public:
   // them (one pointer per kernel parameter).
   void launch(raw_cuda::CUfunction f, unsigned grid_x, unsigned grid_y,
               unsigned block_x, unsigned block_y, void **params);
+  // The same with a third dimension (3-D grids and blocks).
+  void launch(raw_cuda::CUfunction f, unsigned grid_x, unsigned grid_y,
+              unsigned grid_z, unsigned block_x, unsigned block_y,
+              unsigned block_z, void **params);
   void sync();
 
   // Device memory, freed with the reference.
