@@ -25,14 +25,6 @@ constexpr int TILE = 256;
 constexpr float SOFTENING2 = 0.01f; // keeps close pairs finite
 constexpr float DT = 0.001f;
 
-// The tile_static copy of a body. Not a float_4: its default constructor
-// zeroes it, and a tile_static variable can have no initialisation on the
-// GPU (hcc rejects `tile_static float_4 staged[TILE]`), so the stage holds
-// the four floats as a plain struct.
-struct staged_body {
-  float x, y, z, m;
-};
-
 // One step, from (pos, vel) into (pos_out, vel_out).
 void step(const hc::accelerator_view &view, const hc::array<float_4, 1> &pos,
           const hc::array<float_4, 1> &vel, hc::array<float_4, 1> &pos_out,
@@ -41,22 +33,22 @@ void step(const hc::accelerator_view &view, const hc::array<float_4, 1> &pos,
   hc::parallel_for_each(
       view, pos.get_extent().tile(TILE),
       [&pos, &vel, &pos_out, &vel_out, n](hc::tiled_index<1> t) [[hc]] {
-        tile_static staged_body staged[TILE];
+        tile_static float_4 staged[TILE];
         const int i = t.global[0];
         const float_4 me = pos[i];
         float ax = 0.0f, ay = 0.0f, az = 0.0f;
         for (int base = 0; base < n; base += TILE) {
           const float_4 b = pos[base + t.local[0]];
-          staged[t.local[0]] = {b.get_x(), b.get_y(), b.get_z(), b.get_w()};
+          staged[t.local[0]] = b;
           t.barrier.wait();
           for (int j = 0; j < TILE; ++j) {
-            const staged_body other = staged[j];
-            const float dx = other.x - me.get_x();
-            const float dy = other.y - me.get_y();
-            const float dz = other.z - me.get_z();
+            const float_4 other = staged[j];
+            const float dx = other.get_x() - me.get_x();
+            const float dy = other.get_y() - me.get_y();
+            const float dz = other.get_z() - me.get_z();
             const float r2 = dx * dx + dy * dy + dz * dz + SOFTENING2;
             const float inv = hc::fast_math::rsqrtf(r2);
-            const float s = other.m * inv * inv * inv;
+            const float s = other.get_w() * inv * inv * inv;
             ax += dx * s;
             ay += dy * s;
             az += dz * s;
