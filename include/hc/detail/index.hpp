@@ -4,6 +4,7 @@
 #define HC_DETAIL_INDEX_HPP
 
 #include "hc/detail/config.hpp"
+#include "hc/detail/fast_divide.hpp"
 
 #include <cstddef>
 
@@ -258,6 +259,23 @@ HC_INLINE index<N> delinearize(std::size_t linear, const extent<N> &ext) {
     idx[i] = static_cast<int>(linear % e);
     linear /= e;
   }
+  return idx;
+}
+
+// Inverse of linearize for linear ids below 2^32, with the divisions by the
+// extents (all but the first) done by `dividers` (dividers[i] divides by
+// ext[i]; fast_divide.hpp).
+template <int N>
+HC_INLINE index<N> delinearize(std::uint32_t linear, const extent<N> &ext,
+                               const fast_divider (&dividers)[N]) {
+  index<N> idx;
+  for (int i = N - 1; i > 0; --i) {
+    std::uint32_t quotient = dividers[i].divide(linear);
+    idx[i] = static_cast<int>(linear -
+                              quotient * static_cast<std::uint32_t>(ext[i]));
+    linear = quotient;
+  }
+  idx[0] = static_cast<int>(linear);
   return idx;
 }
 

@@ -104,10 +104,27 @@ __attribute__((global)) void hc_kernel(raw_args<Kernel, N> raw) {
   gpu_publish_workitem(&self);
   std::size_t stride = static_cast<std::size_t>(__gpu_num_blocks_x()) *
                        __gpu_num_threads_x();
-  for (std::size_t linear = static_cast<std::size_t>(__gpu_block_id_x()) *
-                                __gpu_num_threads_x() +
-                            __gpu_thread_id_x();
-       linear < a.total; linear += stride) {
+  std::size_t first =
+      static_cast<std::size_t>(__gpu_block_id_x()) * __gpu_num_threads_x() +
+      __gpu_thread_id_x();
+  if constexpr (N >= 2) {
+    // Ranks 2 and up divide each linear id by the extents: below 2^32
+    // (every launch that fits in 4G work-items) by multiplication
+    // (fast_divide.hpp), set up once per thread.
+    if (a.total <= 0xffffffffu) {
+      fast_divider dividers[N];
+      for (int i = 1; i < N; ++i)
+        dividers[i] = fast_divider(static_cast<std::uint32_t>(a.domain[i]));
+      for (std::size_t linear = first; linear < a.total; linear += stride) {
+        self.linear = linear;
+        index<N> idx =
+            delinearize(static_cast<std::uint32_t>(linear), a.domain, dividers);
+        invoke(a.kernel, idx);
+      }
+      return;
+    }
+  }
+  for (std::size_t linear = first; linear < a.total; linear += stride) {
     self.linear = linear;
     index<N> idx = delinearize(linear, a.domain);
     invoke(a.kernel, idx);
