@@ -4,6 +4,7 @@
 #include "backends/cuda/cuda_backend.hpp"
 #include "backends/cuda/cuda_driver.hpp"
 #include "backends/cuda/cuda_launch.hpp"
+#include "core/grid_size.hpp"
 
 #include "test_env.hpp"
 
@@ -161,13 +162,17 @@ TEST(CudaLaunchPlan, NonTiled) {
   EXPECT_EQ(d.block[0], 256u);
   EXPECT_EQ(d.block[1], 1u);
   EXPECT_EQ(d.block[2], 1u);
-  // Large: capped at the resident blocks, the kernel strides.
+  // Large: capped at a few waves of resident blocks (core/grid_size.hpp),
+  // the kernel strides.
   d = plan_launch(linear(1u << 30), h100());
-  EXPECT_EQ(d.grid_x, 132u * 8u);
+  EXPECT_EQ(d.grid_x, 132u * 8u * rt::non_tiled_waves);
   // Unknown occupancy: 2048 threads per SM.
   kernel_limits k = h100();
   k.blocks_per_sm = 0;
-  EXPECT_EQ(plan_launch(linear(1u << 30), k).grid_x, 132u * 8u);
+  EXPECT_EQ(plan_launch(linear(1u << 30), k).grid_x,
+            132u * 8u * rt::non_tiled_waves);
+  // Below the cap: one block per 256 work-items.
+  EXPECT_EQ(plan_launch(linear(256u * 5000u), h100()).grid_x, 5000u);
   // Tiny.
   EXPECT_EQ(plan_launch(linear(1), h100()).grid_x, 1u);
 }

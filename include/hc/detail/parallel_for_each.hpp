@@ -10,6 +10,7 @@
 #define HC_DETAIL_PARALLEL_FOR_EACH_HPP
 
 #include "hc/detail/accelerator.hpp"
+#include "hc/detail/fast_divide.hpp"
 #include "hc/detail/index.hpp"
 #include "hc/detail/runtime.hpp"
 #include "hc/detail/tiled.hpp"
@@ -33,6 +34,9 @@ template <class Kernel, int N> struct kernel_args {
   std::size_t total;
   // The launch as the work-item builtins report it (workitem.hpp).
   workitem_launch workitems;
+  // Division by extents 1..N-1 as multiplication (fast_divide.hpp), set up
+  // here once per launch for non-tiled kernels of rank 2 and up.
+  fast_divider dividers[N];
 
   kernel_args(const Kernel &k, const extent<N> &ext, const int *tile_sizes)
       : kernel(k), domain(ext), total(ext.size_wide()) {
@@ -42,6 +46,9 @@ template <class Kernel, int N> struct kernel_args {
     for (int i = 0; i < N; ++i)
       components[i] = ext[i];
     workitems = make_workitem_launch<N>(components, tile_sizes);
+    for (int i = 1; i < N; ++i)
+      if (ext[i] > 0)
+        dividers[i] = fast_divider(static_cast<std::uint32_t>(ext[i]));
   }
 };
 
@@ -109,16 +116,13 @@ __attribute__((global)) void hc_kernel(raw_args<Kernel, N> raw) {
       __gpu_thread_id_x();
   if constexpr (N >= 2) {
     // Ranks 2 and up divide each linear id by the extents: below 2^32
-    // (every launch that fits in 4G work-items) by multiplication
-    // (fast_divide.hpp), set up once per thread.
+    // (every launch that fits in 4G work-items) by multiplication, with the
+    // dividers the host set up (fast_divide.hpp).
     if (a.total <= 0xffffffffu) {
-      fast_divider dividers[N];
-      for (int i = 1; i < N; ++i)
-        dividers[i] = fast_divider(static_cast<std::uint32_t>(a.domain[i]));
       for (std::size_t linear = first; linear < a.total; linear += stride) {
         self.linear = linear;
-        index<N> idx =
-            delinearize(static_cast<std::uint32_t>(linear), a.domain, dividers);
+        index<N> idx = delinearize(static_cast<std::uint32_t>(linear), a.domain,
+                                   a.dividers);
         invoke(a.kernel, idx);
       }
       return;

@@ -1,5 +1,7 @@
 #include "backends/cuda/cuda_launch.hpp"
 
+#include "core/grid_size.hpp"
+
 #include "hc/detail/exceptions.hpp"
 
 #include <algorithm>
@@ -45,12 +47,10 @@ launch_dims plan_launch(const launch_geometry &g, const kernel_limits &k) {
     if (total == 0)
       return dims;
     unsigned block = k.block_size ? k.block_size : 256;
-    std::size_t blocks = ceil_div(total, block);
-    std::size_t per_sm = k.blocks_per_sm ? k.blocks_per_sm
-                                         : std::max(1u, 2048u / block);
-    std::size_t cap = std::max<std::size_t>(1, k.sm_count) * per_sm;
+    std::size_t per_sm =
+        k.blocks_per_sm ? k.blocks_per_sm : std::max(1u, 2048u / block);
     dims.grid_x = static_cast<unsigned>(
-        std::max<std::size_t>(1, std::min({blocks, cap, max_grid_x})));
+        non_tiled_groups(total, block, k.sm_count, per_sm, max_grid_x));
     dims.block[0] = block;
     return dims;
   }

@@ -1,5 +1,7 @@
 #include "backends/hsa/hsa_launch.hpp"
 
+#include "core/grid_size.hpp"
+
 #include "hc/detail/exceptions.hpp"
 
 #include <algorithm>
@@ -34,12 +36,9 @@ dispatch_shape plan_dispatch(const launch_geometry &g, const agent_limits &k) {
     if (k.wavefront_size && wg >= k.wavefront_size)
       wg -= wg % k.wavefront_size;
     wg = std::max(wg, 1u);
-    std::size_t groups = ceil_div(total, wg);
-    // Enough work-groups to fill every compute unit a few times over
-    // (2048 work-items per CU); the kernel strides over the rest.
-    std::size_t cap = std::max<std::size_t>(1, k.compute_units) *
-                      std::max<std::size_t>(1, 2048 / wg);
-    groups = std::min({groups, cap, max_grid / wg});
+    // 2048 work-items resident per CU (core/grid_size.hpp).
+    std::size_t groups =
+        non_tiled_groups(total, wg, k.compute_units, 2048 / wg, max_grid / wg);
     s.dims = 1;
     s.workgroup[0] = static_cast<std::uint16_t>(wg);
     s.grid[0] = static_cast<std::uint32_t>(groups * wg);
