@@ -37,6 +37,11 @@ template <class Kernel, int N> struct kernel_args {
   // Division by extents 1..N-1 as multiplication (fast_divide.hpp), set up
   // here once per launch for non-tiled kernels of rank 2 and up.
   fast_divider dividers[N];
+  // Tiled launches: the number of tiles along each dimension, and division
+  // by those counts (1..N-1) to number the tiles, set up here for the same
+  // reason.
+  extent<N> tiles;
+  fast_divider tile_dividers[N];
 
   kernel_args(const Kernel &k, const extent<N> &ext, const int *tile_sizes)
       : kernel(k), domain(ext), total(ext.size_wide()) {
@@ -49,6 +54,12 @@ template <class Kernel, int N> struct kernel_args {
     for (int i = 1; i < N; ++i)
       if (ext[i] > 0)
         dividers[i] = fast_divider(static_cast<std::uint32_t>(ext[i]));
+    for (int i = 0; tile_sizes && i < N; ++i)
+      if (tile_sizes[i] > 0) {
+        tiles[i] = (ext[i] + tile_sizes[i] - 1) / tile_sizes[i];
+        if (i > 0 && tiles[i] > 0)
+          tile_dividers[i] = fast_divider(static_cast<std::uint32_t>(tiles[i]));
+      }
   }
 };
 
@@ -147,16 +158,15 @@ template <class Kernel, int N>
 __attribute__((global)) void hc_tiled_kernel(raw_args<Kernel, N> raw) {
 #if HC_DEVICE_PASS
   const kernel_args<Kernel, N> &a = unpack(raw);
-  extent<N> tile_ext, tiles;
+  extent<N> tile_ext;
   index<N> local;
   const unsigned hw_local[3] = {__gpu_thread_id_x(), __gpu_thread_id_y(),
                                 __gpu_thread_id_z()};
   std::size_t tile_count = 1;
   for (int i = 0; i < N; ++i) {
     tile_ext[i] = a.tile[i];
-    tiles[i] = (a.domain[i] + a.tile[i] - 1) / a.tile[i];
     local[i] = static_cast<int>(hw_local[N - 1 - i]);
-    tile_count *= static_cast<std::size_t>(tiles[i]);
+    tile_count *= static_cast<std::size_t>(a.tiles[i]);
   }
   workitem_context self{
       a.workitems, 0, {hw_local[0], hw_local[1], hw_local[2]}, 0};
@@ -164,8 +174,12 @@ __attribute__((global)) void hc_tiled_kernel(raw_args<Kernel, N> raw) {
   for (std::size_t t = __gpu_block_id_x(); t < tile_count;
        t += __gpu_num_blocks_x()) {
     self.linear = t;
-    tiled_index<N> tidx = make_tiled_index(delinearize(t, tiles), local,
-                                           tile_ext, a.domain);
+    // Below 2^32 tiles (always, in practice) without a division.
+    index<N> tile_id = tile_count <= 0xffffffffu
+                           ? delinearize(static_cast<std::uint32_t>(t), a.tiles,
+                                         a.tile_dividers)
+                           : delinearize(t, a.tiles);
+    tiled_index<N> tidx = make_tiled_index(tile_id, local, tile_ext, a.domain);
     if (a.domain.contains(tidx.global))
       invoke(a.kernel, tidx);
   }
