@@ -3,6 +3,7 @@
 // launches (grid and block geometry, the argument block, group memory,
 // module loading and the errors of each). Completion of queued work is
 // tested in cuda_fake_completion_test.cpp.
+#include "core/grid_size.hpp"
 #include "cuda_fake_driver.hpp"
 #include "test_env.hpp"
 
@@ -54,10 +55,11 @@ TEST_F(CudaFake, OptionalEntryPointsMayBeMissing) {
                         "cuOccupancyMaxActiveBlocksPerMultiprocessor"};
   device &d = the_device();
   auto args = std::make_shared<args16>(args16{1, 2});
-  async_ptr s = d.default_queue()->launch(make_launch("fake_kernel_a", 1 << 20, args), {});
+  async_ptr s = d.default_queue()->launch(make_launch("fake_kernel_a", 1 << 24, args), {});
   s->wait();
   ASSERT_EQ(F().launches.size(), 1u);
-  EXPECT_EQ(F().launches[0].grid[0], 132u * 8u); // 2048 threads / SM
+  // 2048 threads per SM, a few waves (core/grid_size.hpp)
+  EXPECT_EQ(F().launches[0].grid[0], 132u * 8u * hc::detail::rt::non_tiled_waves);
 }
 
 // --- memory --------------------------------------------------------------------------
