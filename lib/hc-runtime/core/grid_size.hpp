@@ -1,5 +1,6 @@
-// How many work-groups (CUDA blocks) a non-tiled launch gets, for every GPU
-// backend. The kernel walks linear ids with a grid-sized stride
+// How many work-groups (CUDA blocks) a launch gets, for every GPU backend.
+//
+// Non-tiled launches. The kernel walks linear ids with a grid-sized stride
 // (hc/detail/parallel_for_each.hpp), so any number works; the choice is
 // about speed:
 //
@@ -18,12 +19,39 @@
 #ifndef HC_RUNTIME_CORE_GRID_SIZE_HPP
 #define HC_RUNTIME_CORE_GRID_SIZE_HPP
 
+#include "hc/detail/exceptions.hpp"
+#include "hc/detail/kernel_launch.hpp"
+
 #include <algorithm>
 #include <cstddef>
+#include <string>
 
 namespace hc {
 namespace detail {
 namespace rt {
+
+// Throws invalid_compute_domain unless the launch has rank 1 to 3 (the
+// headers flatten higher ranks).
+inline void check_launch_rank(const launch_geometry &g) {
+  if (g.rank < 1 || g.rank > 3)
+    throw Kalmar::invalid_compute_domain(
+        "hc runtime: kernel rank " + std::to_string(g.rank) +
+        " (the runtime takes 1 to 3; higher ranks are flattened by the "
+        "headers)");
+}
+
+// The work-group size of a non-tiled launch: `preferred` (0: 256), at most
+// `max_items` (0: no limit known), rounded down to whole waves of
+// `wave_size` where it holds one.
+inline unsigned non_tiled_group_size(unsigned max_items, unsigned wave_size,
+                                     unsigned preferred = 0) {
+  if (preferred == 0)
+    preferred = 256;
+  unsigned group = std::min(preferred, max_items ? max_items : preferred);
+  if (wave_size && group >= wave_size)
+    group -= group % wave_size;
+  return group ? group : 1;
+}
 
 // Waves of resident work-groups a non-tiled launch is given at most.
 constexpr std::size_t non_tiled_waves = 8;
@@ -42,6 +70,25 @@ inline std::size_t non_tiled_groups(std::size_t total, std::size_t group_size,
                     std::max<std::size_t>(1, resident_per_unit) *
                     non_tiled_waves;
   return std::max<std::size_t>(1, std::min({groups, cap, max_groups}));
+}
+
+// A tiled launch's tiles and work-items per tile. Throws
+// invalid_compute_domain for a tile size of 0; the backend checks the
+// work-items against its device's limit.
+struct tile_counts {
+  std::size_t tiles = 1; // 0 when the extent is empty
+  std::size_t items_per_tile = 1;
+};
+inline tile_counts count_tiles(const launch_geometry &g) {
+  tile_counts c;
+  for (int d = 0; d < g.rank; ++d) {
+    if (g.tile[d] == 0)
+      throw Kalmar::invalid_compute_domain(
+          "hc runtime: tile size 0 in dimension " + std::to_string(d));
+    c.tiles *= (g.global[d] + g.tile[d] - 1) / g.tile[d];
+    c.items_per_tile *= g.tile[d];
+  }
+  return c;
 }
 
 } // namespace rt

@@ -19,26 +19,15 @@ namespace {
 constexpr std::size_t max_grid_x = 0x7fffffffu; // CUDA's gridDim.x limit
 constexpr std::size_t max_block_z = 64;         // CUDA's blockDim.z limit
 
-std::size_t ceil_div(std::size_t a, std::size_t b) { return (a + b - 1) / b; }
-
 } // namespace
 
 unsigned pick_block_size(unsigned max_threads, unsigned warp_size,
                          unsigned preferred) {
-  if (preferred == 0)
-    preferred = 256;
-  unsigned block = std::min(preferred, max_threads ? max_threads : preferred);
-  if (warp_size && block >= warp_size)
-    block -= block % warp_size;
-  return block ? block : 1;
+  return non_tiled_group_size(max_threads, warp_size, preferred);
 }
 
 launch_dims plan_launch(const launch_geometry &g, const kernel_limits &k) {
-  if (g.rank < 1 || g.rank > 3)
-    throw Kalmar::invalid_compute_domain(
-        "hc runtime: kernel rank " + std::to_string(g.rank) +
-        " (the runtime takes 1 to 3; higher ranks are flattened by the "
-        "headers)");
+  check_launch_rank(g);
   launch_dims dims;
   if (!g.tiled()) {
     std::size_t total = 1;
@@ -55,17 +44,9 @@ launch_dims plan_launch(const launch_geometry &g, const kernel_limits &k) {
     return dims;
   }
 
-  std::size_t tiles = 1, threads = 1;
-  for (int d = 0; d < g.rank; ++d) {
-    if (g.tile[d] == 0)
-      throw Kalmar::invalid_compute_domain(
-          "hc runtime: tile size 0 in dimension " + std::to_string(d));
-    tiles *= ceil_div(g.global[d], g.tile[d]);
-    threads *= g.tile[d];
-    if (threads > k.max_threads)
-      break;
-  }
-  if (threads > k.max_threads)
+  const tile_counts counts = count_tiles(g);
+  const std::size_t tiles = counts.tiles;
+  if (counts.items_per_tile > k.max_threads)
     throw Kalmar::invalid_compute_domain(
         "hc runtime: a tile of more than " + std::to_string(k.max_threads) +
         " work-items: the kernel cannot run with more on this device "

@@ -13,16 +13,11 @@ namespace rt {
 namespace hsa {
 
 namespace {
-std::size_t ceil_div(std::size_t a, std::size_t b) { return (a + b - 1) / b; }
 constexpr std::size_t max_grid = 0xffffffffu;
 } // namespace
 
 dispatch_shape plan_dispatch(const launch_geometry &g, const agent_limits &k) {
-  if (g.rank < 1 || g.rank > 3)
-    throw Kalmar::invalid_compute_domain(
-        "hc runtime: kernel rank " + std::to_string(g.rank) +
-        " (the runtime takes 1 to 3; higher ranks are flattened by the "
-        "headers)");
+  check_launch_rank(g);
   dispatch_shape s;
   s.dynamic_group_bytes = static_cast<std::uint32_t>(g.dynamic_group_bytes);
   if (!g.tiled()) {
@@ -31,11 +26,9 @@ dispatch_shape plan_dispatch(const launch_geometry &g, const agent_limits &k) {
       s.dims = 0;
       return s;
     }
-    unsigned wg = std::min(k.workgroup_size ? k.workgroup_size : 256u,
-                           k.max_workgroup_size ? k.max_workgroup_size : 256u);
-    if (k.wavefront_size && wg >= k.wavefront_size)
-      wg -= wg % k.wavefront_size;
-    wg = std::max(wg, 1u);
+    const unsigned wg =
+        non_tiled_group_size(k.max_workgroup_size ? k.max_workgroup_size : 256u,
+                             k.wavefront_size, k.workgroup_size);
     // 2048 work-items resident per CU (core/grid_size.hpp).
     std::size_t groups =
         non_tiled_groups(total, wg, k.compute_units, 2048 / wg, max_grid / wg);
@@ -45,19 +38,13 @@ dispatch_shape plan_dispatch(const launch_geometry &g, const agent_limits &k) {
     return s;
   }
 
-  std::size_t tiles = 1, items = 1;
-  for (int d = 0; d < g.rank; ++d) {
-    if (g.tile[d] == 0)
-      throw Kalmar::invalid_compute_domain(
-          "hc runtime: tile size 0 in dimension " + std::to_string(d));
-    tiles *= ceil_div(g.global[d], g.tile[d]);
-    items *= g.tile[d];
-    if (items > k.max_workgroup_size)
-      throw Kalmar::invalid_compute_domain(
-          "hc runtime: a tile of more than " +
-          std::to_string(k.max_workgroup_size) +
-          " work-items: the HSA agent's work-group limit");
-  }
+  const tile_counts counts = count_tiles(g);
+  const std::size_t tiles = counts.tiles;
+  if (counts.items_per_tile > k.max_workgroup_size)
+    throw Kalmar::invalid_compute_domain(
+        "hc runtime: a tile of more than " +
+        std::to_string(k.max_workgroup_size) +
+        " work-items: the HSA agent's work-group limit");
   if (tiles == 0) {
     s.dims = 0;
     return s;
