@@ -46,7 +46,7 @@
 // says (clang/TileStaticAttribute.cpp).
 #ifndef tile_static
 #if HC_DEVICE_PASS
-#define tile_static static __attribute__((shared, hcc_tile_static))
+#define tile_static __attribute__((shared, hcc_tile_static))
 #else
 #define tile_static static thread_local __attribute__((hcc_tile_static))
 #endif
