@@ -24,8 +24,11 @@
 // CHECK-NEXT: Wavefront size: 32{{$}}
 // CHECK-NEXT: Emulated: no{{$}}
 // CHECK-NEXT: Shares CPU memory: no{{$}}
+// Atomics on host memory where the link does them (attribute 86).
+// CHECK: Features: svm pinned-host-memory platform-atomics{{$}}
 // CHECK: {{^}}Accelerator 2: cuda:1{{$}}
 // CHECK: Version (compute capability): 8.0{{$}}
+// CHECK: Features: svm pinned-host-memory{{$}}
 
 // The default follows HCC_DEFAULT_ACCELERATOR.
 // RUN: env HCC_DEFAULT_ACCELERATOR=cuda:1 HCC_CUDA_LIBRARY=%t/libcuda-fake.so hcc-info | FileCheck --check-prefix=CUDA1 %s
@@ -74,6 +77,7 @@ int cuDeviceGetAttribute(int *value, int attribute, int d) {
   case 18: *value = 0; return 0;                       // integrated
   case 75: *value = d == 0 ? 9 : 8; return 0;          // major
   case 76: *value = 0; return 0;                       // minor
+  case 86: *value = d == 0 ? 1 : 0; return 0;          // host atomics
   case 88: *value = 0; return 0;                       // pageable access
   case 97: *value = d == 0 ? 232448 : 166912; return 0;  // opt-in shared
   }

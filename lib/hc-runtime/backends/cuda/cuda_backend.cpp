@@ -63,7 +63,6 @@ cuda_device *make_device(const std::shared_ptr<const driver_api> &api,
   info.device_path = L"cuda:" + std::to_wstring(ordinal);
   info.backend = "cuda";
   info.shares_host_memory_per_launch = true;
-  info.platform_atomics = true;
   info.dedicated_memory_kb = memory / 1024;
   info.version = (static_cast<unsigned>(major) << 16) |
                  static_cast<unsigned>(minor);
@@ -88,13 +87,23 @@ cuda_device *make_device(const std::shared_ptr<const driver_api> &api,
                                 handle) != CUDA_SUCCESS)
     pageable = 0;
   info.reads_host_memory = pageable != 0;
+  // Atomic operations of kernels on host memory (docs/platform-atomics.md):
+  // done by the link (PCIe atomics, NVLink-C2C), or on pages that pageable
+  // memory access migrates to the GPU. Without either, an atomic on
+  // page-locked host memory traps (CUDA_ERROR_ILLEGAL_INSTRUCTION).
+  int native_atomics = 0;
+  if (api->cuDeviceGetAttribute(
+          &native_atomics, CU_DEVICE_ATTRIBUTE_HOST_NATIVE_ATOMIC_SUPPORTED,
+          handle) != CUDA_SUCCESS)
+    native_atomics = 0;
+  info.platform_atomics = native_atomics != 0 || info.reads_host_memory;
 
   note(where + ": " + name + ", sm_" + std::to_string(major * 10 + minor) +
-       ", " + std::to_string(sms) + " SMs, " +
-       std::to_string(memory >> 20) + " MiB, " +
-       std::to_string(info.max_tile_static_bytes) +
+       ", " + std::to_string(sms) + " SMs, " + std::to_string(memory >> 20) +
+       " MiB, " + std::to_string(info.max_tile_static_bytes) +
        " bytes of group memory per tile" +
-       (info.reads_host_memory ? ", reads pageable host memory" : ""));
+       (info.reads_host_memory ? ", reads pageable host memory" : "") +
+       (info.platform_atomics ? "" : ", no atomics on host memory"));
   return new cuda_device(api, ordinal, handle, std::move(info),
                          major * 10 + minor);
 }

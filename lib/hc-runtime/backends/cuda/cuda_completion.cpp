@@ -453,12 +453,21 @@ void completion_worker::complete(entry &e, CUresult r,
     std::exception_ptr error = heap_error;
     if (!error) {
       try {
-        error = std::make_exception_ptr(Kalmar::runtime_exception(
-            error_message(
-                api, call, r,
-                device_.label() + ": " + e.what +
-                    (e.name ? std::string(" ") + e.name : std::string())),
-            Kalmar::E_FAIL_CODE));
+        std::string message = error_message(
+            api, call, r,
+            device_.label() + ": " + e.what +
+                (e.name ? std::string(" ") + e.name : std::string()));
+        // A trap: on a GPU that cannot do atomics on host memory, the
+        // usual cause in hc programs is one (docs/platform-atomics.md).
+        if (r == CUDA_ERROR_ILLEGAL_INSTRUCTION &&
+            !device_.info().platform_atomics)
+          message += "; this GPU cannot do atomic operations on host memory "
+                     "(no PCIe atomics to the host and no pageable memory "
+                     "access), and a kernel's atomic on host memory traps: "
+                     "use device memory (hc::array, array_view data, "
+                     "am_alloc without host flags) for atomics";
+        error = std::make_exception_ptr(
+            Kalmar::runtime_exception(message, Kalmar::E_FAIL_CODE));
       } catch (...) {
         error = std::current_exception();
       }
