@@ -15,6 +15,7 @@
 #include "device/DevicePrunePass.h"
 #include "heap/DeviceHeapCalls.h"
 #include "printf/DevicePrintf.h"
+#include "svm/ArrayDataScope.h"
 #include "svm/HostGlobals.h"
 #include "svm/PlatformAtomics.h"
 
@@ -36,6 +37,11 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
 #define HCC_PIPELINE_START_PASS(CLASS) MPM.addPass(hcc::CLASS());
+#include "Passes.def"
+      });
+  PB.registerOptimizerEarlyEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+#define HCC_OPTIMIZER_EARLY_PASS(CLASS) MPM.addPass(hcc::CLASS());
 #include "Passes.def"
       });
   PB.registerOptimizerLastEPCallback(

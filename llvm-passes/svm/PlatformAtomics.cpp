@@ -345,6 +345,13 @@ public:
         ptxScope(RMW.getContext(), RMW.getSyncScopeID());
     if (!Scope)
       return false;
+    // A relaxed GPU-scope read-modify-write is what the backend emits
+    // anyway (a bare atom/red is .relaxed.gpu); left to it, it stays an
+    // ordinary instruction the backend can schedule. hc's atomics on array
+    // data are such (ArrayDataScope.h).
+    if (*Scope == "gpu" && Order == AtomicOrdering::Monotonic &&
+        RMW.getPointerAddressSpace() != 3)
+      return false;
     if (*Scope == "cluster" && Sm < 90)
       Scope = StringRef("gpu"); // no clusters before sm_90: the GPU holds it
     unsigned AS = RMW.getPointerAddressSpace();

@@ -77,6 +77,12 @@ inline constexpr char vprintf_function[] = "__hcc_vprintf";
 inline constexpr char host_global_slots[] = "__hcc_host_global_slots";
 inline constexpr char host_global_names[] = "__hcc_host_global_names";
 
+// The marker the headers put on the data pointer of array and array_view
+// element accesses in device passes (hc/detail/array_data.hpp declares it):
+// the pass plugin gives atomics on such addresses device scope and removes the
+// calls (llvm-passes/svm/ArrayDataScope.cpp).
+inline constexpr char array_data_marker[] = "__hcc_array_data";
+
 // ---------------------------------------------------------------------------
 // Symbols of host modules.
 // ---------------------------------------------------------------------------

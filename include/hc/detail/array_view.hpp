@@ -5,6 +5,7 @@
 #define HC_DETAIL_ARRAY_VIEW_HPP
 
 #include "hc/detail/accelerator.hpp"
+#include "hc/detail/array_data.hpp"
 #include "hc/detail/data_access.hpp"
 
 #include <type_traits>
@@ -442,7 +443,7 @@ private:
   HC_INLINE T *access(detail::access_mode mode) const {
 #if HC_DEVICE_PASS
     (void)mode;
-    return data_;
+    return detail::array_data(data_);
 #else
     if (bound_)
       return data_;

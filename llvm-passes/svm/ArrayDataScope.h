@@ -1,0 +1,57 @@
+//===- ArrayDataScope.h - Device scope for atomics on array data -*- C++
+//-*-===//
+//
+// Part of hcc. Atomics in kernels are system scope by default (platform
+// atomics, docs/platform-atomics.md): the pointer a kernel gets may be host
+// memory that the CPU updates at the same time. The elements of an hc::array
+// or hc::array_view are not: while a kernel runs, the host may not touch
+// them (C++ AMP's and hc's coherence rules: the host sees them again after a
+// synchronize or a wait). Their atomics only need to be atomic among the
+// device's work-items -- device scope, about twice the throughput of system
+// scope on NVIDIA GPUs (PTX atom.gpu against atom.sys).
+//
+// In device passes the headers route the data pointer of every array and
+// array_view element access through the marker call
+// `__hcc_array_data(p)` (hc/detail/array_data.hpp), which returns p. This
+// pass (optimizer early, after inlining has put hc's atomic_* functions and
+// <atomic>'s members into the kernels) follows the address of every system-scope atomic load, store,
+// read-modify-write and compare-exchange back through GEPs, casts, phis and
+// selects; if every path ends in a marker, the atomic gets the target's
+// device scope ("device" on NVPTX, "agent" on AMDGPU). It then replaces each
+// marker by its argument, so that nothing after it sees the call.
+//
+// Atomics on raw pointers, SVM and pinned memory stay system scope.
+// `-mllvm -hcc-array-device-scope=false` keeps every atomic system scope
+// (the markers are still removed).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HCC_LLVM_PASSES_SVM_ARRAYDATASCOPE_H
+#define HCC_LLVM_PASSES_SVM_ARRAYDATASCOPE_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace hcc {
+
+/// Pipeline start: gives the marker's declaration what an intrinsic that
+/// returns its argument would have (no memory, no synchronisation,
+/// speculatable), which source attributes cannot say, so that loops hoist it
+/// out of conditional code and optimise around it as before.
+class ArrayDataMarkerPass : public llvm::PassInfoMixin<ArrayDataMarkerPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+  static llvm::StringRef name() { return "hcc-array-data-marker"; }
+};
+
+/// Optimizer early: the scopes, and the markers' removal.
+class ArrayDataScopePass : public llvm::PassInfoMixin<ArrayDataScopePass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+  static llvm::StringRef name() { return "hcc-array-data-scope"; }
+};
+
+} // namespace hcc
+
+#endif // HCC_LLVM_PASSES_SVM_ARRAYDATASCOPE_H
