@@ -30,6 +30,7 @@
 #define HC_DETAIL_MATH_NVPTX_LIBCLC_SHIM_H
 
 #include "erfinv.hpp"
+#include "exp_log_float.hpp"
 #include "tgamma.hpp"
 
 #define HC_NV_FN extern "C" __device__ inline __attribute__((always_inline))
@@ -80,11 +81,25 @@ HC_LIBCLC_1_FLOAT_IN_DOUBLE(cosh, "_Z4coshd")
 HC_LIBCLC_1(cospi, "_Z5cospif", "_Z5cospid")
 HC_LIBCLC_1(erf, "_Z3erff", "_Z3erfd")
 HC_LIBCLC_1(erfc, "_Z4erfcf", "_Z4erfcd")
+#if defined(__NVPTX__)
+// expf, logf: hcc's (exp_log_float.hpp), faster than libclc's; double ones
+// from libclc.
+extern "C" __device__ double __hc_clc_exp(double) __asm__("_Z3expd");
+HC_NV_FN float __nv_expf(float x) { return hc::detail::math::exp_float(x); }
+HC_NV_FN double __nv_exp(double x) { return __hc_clc_exp(x); }
+#else
 HC_LIBCLC_1(exp, "_Z3expf", "_Z3expd")
+#endif
 HC_LIBCLC_1(exp10, "_Z5exp10f", "_Z5exp10d")
 HC_LIBCLC_1(exp2, "_Z4exp2f", "_Z4exp2d")
 HC_LIBCLC_1(expm1, "_Z5expm1f", "_Z5expm1d")
+#if defined(__NVPTX__)
+extern "C" __device__ double __hc_clc_log(double) __asm__("_Z3logd");
+HC_NV_FN float __nv_logf(float x) { return hc::detail::math::log_float(x); }
+HC_NV_FN double __nv_log(double x) { return __hc_clc_log(x); }
+#else
 HC_LIBCLC_1(log, "_Z3logf", "_Z3logd")
+#endif
 HC_LIBCLC_1(log10, "_Z5log10f", "_Z5log10d")
 HC_LIBCLC_1(log1p, "_Z5log1pf", "_Z5log1pd")
 HC_LIBCLC_1(log2, "_Z4log2f", "_Z4log2d")
