@@ -20,11 +20,13 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Scalar/InferAddressSpaces.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #include <optional>
 #include <set>
@@ -544,6 +546,36 @@ bool diagnoseOrdersBeforeSm70(Module &M, unsigned Sm) {
   return !Bad.empty();
 }
 
+/// A read-modify-write whose result is unused becomes a reduction, which
+/// ptxas makes a REDG on a .global address but an ATOM on a generic one
+/// (it cannot tell global from shared memory there): half the throughput
+/// on an H200. When the address space could not be inferred (a pointer
+/// loaded from memory: array data behind a reference, raw pointers), the
+/// operation is versioned on isspacep.global; returns the global copy,
+/// null when \p RMW is left as it is.
+AtomicRMWInst *versionForGlobalMemory(AtomicRMWInst &RMW, unsigned Sm) {
+  AtomicOrdering Order = RMW.getOrdering();
+  if (RMW.getPointerAddressSpace() != 0 || !RMW.use_empty() ||
+      (Order != AtomicOrdering::Monotonic &&
+       Order != AtomicOrdering::Release) ||
+      RMW.getOperation() == AtomicRMWInst::Xchg || !nativeRmw(RMW, Sm))
+    return nullptr;
+  IRBuilder<> B(&RMW);
+  Value *Ptr = RMW.getPointerOperand();
+  Value *IsGlobal =
+      B.CreateIntrinsic(Intrinsic::nvvm_isspacep_global, {}, {Ptr});
+  Instruction *GlobalTerm = nullptr, *GenericTerm = nullptr;
+  SplitBlockAndInsertIfThenElse(IsGlobal, &RMW, &GlobalTerm, &GenericTerm);
+  auto *Global = cast<AtomicRMWInst>(RMW.clone());
+  Global->insertBefore(GlobalTerm->getIterator());
+  B.SetInsertPoint(Global);
+  Global->setOperand(AtomicRMWInst::getPointerOperandIndex(),
+                     B.CreateAddrSpaceCast(
+                         Ptr, PointerType::get(RMW.getContext(), 1)));
+  RMW.moveBefore(GenericTerm->getIterator());
+  return Global;
+}
+
 } // namespace
 
 PreservedAnalyses PlatformAtomicsLoweringPass::run(Module &M,
@@ -572,8 +604,14 @@ PreservedAnalyses PlatformAtomicsLoweringPass::run(Module &M,
       if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
         Rmws.push_back(RMW);
   }
-  RmwLowering Lowering(M);
   bool Changed = Diagnosed;
+  if (Sm >= 60)
+    for (unsigned I = 0, E = Rmws.size(); I != E; ++I)
+      if (AtomicRMWInst *Global = versionForGlobalMemory(*Rmws[I], Sm)) {
+        Rmws.push_back(Global);
+        Changed = true;
+      }
+  RmwLowering Lowering(M);
   for (AtomicRMWInst *RMW : Rmws)
     Changed |= Lowering.lower(*RMW);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

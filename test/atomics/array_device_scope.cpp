@@ -54,6 +54,8 @@ void kernels(hc::array_view<int, 1> view, hc::array<unsigned, 1> &arr,
   });
   // CHECK-LABEL: .entry
   // CHECK: red.relaxed.sys{{(.global)?}}.add.u32
+  // OFF-LABEL: .entry
+  // OFF: red.relaxed.sys{{(.global)?}}.add.u32
 
   // <atomic> on an element, sequentially consistent.
   hc::parallel_for_each(view.get_extent(), [=](hc::index<1> i) [[hc]] {
@@ -66,6 +68,22 @@ void kernels(hc::array_view<int, 1> view, hc::array<unsigned, 1> &arr,
   // CHECK: ld.acquire.gpu{{(.global)?}}.b32
   // OFF-LABEL: .entry
   // OFF: fence.sc.sys;
+
+  // An array captured by reference, result unused: the data pointer is
+  // loaded from the array object, its address space unknown, so the
+  // reduction is versioned on isspacep.global (ptxas makes a global one a
+  // REDG, a generic one an ATOM).
+  hc::parallel_for_each(view.get_extent(), [&arr](hc::index<1> i) [[hc]] {
+    hc::atomic_fetch_add(&arr[i[0] & 15], 1u);
+  });
+  // CHECK-LABEL: .entry
+  // CHECK-DAG: isspacep.global
+  // CHECK-DAG: atom.global.add.u32
+  // CHECK-DAG: atom.add.u32
+  // OFF-LABEL: .entry
+  // OFF-DAG: isspacep.global
+  // OFF-DAG: red.relaxed.sys.global.add.u32
+  // OFF-DAG: red.relaxed.sys.add.u32
 }
 
 // NEG-NOT: __hcc_array_data

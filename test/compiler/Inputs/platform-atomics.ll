@@ -35,4 +35,12 @@ define void @rmws(ptr addrspace(1) %g, ptr addrspace(3) %s, ptr %p,
   ret void
 }
 
+; Results unused on generic addresses: versioned on isspacep.global. A
+; relaxed GPU-scope one stays LLVM's (bare atom/red is relaxed.gpu).
+define void @reductions(ptr %p) #0 {
+  atomicrmw add ptr %p, i32 13 monotonic
+  atomicrmw add ptr %p, i32 14 syncscope("device") monotonic
+  ret void
+}
+
 attributes #0 = { "target-cpu"="sm_90" }
