@@ -9,12 +9,14 @@
 #include "hc/detail/abi_names.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Scalar/InferAddressSpaces.h"
 
 using namespace llvm;
 
@@ -35,21 +37,33 @@ StringRef deviceScopeName(const Triple &T) {
   return "";
 }
 
-bool isMarker(const Value *V, const Function *Marker) {
-  const auto *Call = dyn_cast<CallInst>(V);
-  return Call && Call->getCalledFunction() == Marker;
-}
+/// The markers of a module (either may be absent).
+struct Markers {
+  Function *Data = nullptr;       // __hcc_array_data
+  Function *GlobalData = nullptr; // __hcc_global_array_data
+
+  explicit Markers(Module &M)
+      : Data(M.getFunction(hc::abi::array_data_marker)),
+        GlobalData(M.getFunction(hc::abi::global_array_data_marker)) {}
+  bool any() const { return Data || GlobalData; }
+  bool isCall(const Value *V) const {
+    const auto *Call = dyn_cast<CallInst>(V);
+    return Call && Call->getCalledFunction() &&
+           (Call->getCalledFunction() == Data ||
+            Call->getCalledFunction() == GlobalData);
+  }
+};
 
 /// Whether every value \p Ptr can be derived from comes out of a marker:
 /// the address is inside an array or array_view's data.
-bool pointsIntoArrayData(Value *Ptr, const Function *Marker) {
+bool pointsIntoArrayData(Value *Ptr, const Markers &Marker) {
   SmallVector<Value *, 8> Work{Ptr};
   SmallPtrSet<Value *, 16> Seen;
   while (!Work.empty()) {
     Value *V = Work.pop_back_val();
     if (!Seen.insert(V).second)
       continue;
-    if (isMarker(V, Marker))
+    if (Marker.isCall(V))
       continue;
     if (auto *GEP = dyn_cast<GEPOperator>(V)) {
       Work.push_back(GEP->getPointerOperand());
@@ -106,28 +120,49 @@ void setScope(Instruction &I, SyncScope::ID Scope) {
     CX->setSyncScopeID(Scope);
 }
 
+/// Where the data is in global memory (the target's address space 1 on
+/// NVPTX and AMDGPU), the pointer becomes a global one converted back to a
+/// generic one: address-space inference then gives its loads, stores and
+/// atomics the global forms.
+Value *replacementFor(CallInst &Call, bool Global) {
+  Value *Data = Call.getArgOperand(0);
+  const Triple &T = Call.getModule()->getTargetTriple();
+  if (!Global || !(T.isNVPTX() || T.isAMDGPU()))
+    return Data;
+  IRBuilder<> B(&Call);
+  Type *Generic = Data->getType();
+  Value *InGlobal = B.CreateAddrSpaceCast(
+      Data, PointerType::get(Call.getContext(), /*global*/ 1));
+  return B.CreateAddrSpaceCast(InGlobal, Generic);
+}
+
 } // namespace
 
 PreservedAnalyses ArrayDataMarkerPass::run(Module &M, ModuleAnalysisManager &) {
-  Function *Marker = M.getFunction(hc::abi::array_data_marker);
-  if (!Marker)
+  Markers Found(M);
+  if (!Found.any())
     return PreservedAnalyses::all();
-  Marker->removeFnAttr(Attribute::Convergent);
-  Marker->setDoesNotAccessMemory();
-  Marker->setDoesNotThrow();
-  Marker->setWillReturn();
-  Marker->setNoSync();
-  Marker->setDoesNotFreeMemory();
-  Marker->addFnAttr(Attribute::Speculatable);
-  for (User *U : Marker->users())
-    if (auto *Call = dyn_cast<CallInst>(U))
-      Call->removeFnAttr(Attribute::Convergent);
+  for (Function *Marker : {Found.Data, Found.GlobalData}) {
+    if (!Marker)
+      continue;
+    Marker->removeFnAttr(Attribute::Convergent);
+    Marker->setDoesNotAccessMemory();
+    Marker->setDoesNotThrow();
+    Marker->setWillReturn();
+    Marker->setNoSync();
+    Marker->setDoesNotFreeMemory();
+    Marker->addFnAttr(Attribute::Speculatable);
+    for (User *U : Marker->users())
+      if (auto *Call = dyn_cast<CallInst>(U))
+        Call->removeFnAttr(Attribute::Convergent);
+  }
   return PreservedAnalyses::none();
 }
 
-PreservedAnalyses ArrayDataScopePass::run(Module &M, ModuleAnalysisManager &) {
-  Function *Marker = M.getFunction(hc::abi::array_data_marker);
-  if (!Marker)
+PreservedAnalyses ArrayDataScopePass::run(Module &M,
+                                          ModuleAnalysisManager &MAM) {
+  Markers Found(M);
+  if (!Found.any())
     return PreservedAnalyses::all();
 
   StringRef ScopeName = deviceScopeName(M.getTargetTriple());
@@ -138,21 +173,35 @@ PreservedAnalyses ArrayDataScopePass::run(Module &M, ModuleAnalysisManager &) {
         continue;
       for (Instruction &I : instructions(F))
         if (Value *Address = systemScopeAtomicAddress(I);
-            Address && pointsIntoArrayData(Address, Marker))
+            Address && pointsIntoArrayData(Address, Found))
           setScope(I, Device);
     }
   }
 
-  // The marker has done its job: every use becomes the pointer it was given.
-  for (User *U : make_early_inc_range(Marker->users())) {
-    auto *Call = dyn_cast<CallInst>(U);
-    if (!Call || Call->getCalledFunction() != Marker)
+  // The markers have done their job: every use becomes the pointer given.
+  SmallPtrSet<Function *, 8> WithGlobalData;
+  for (Function *Marker : {Found.Data, Found.GlobalData}) {
+    if (!Marker)
       continue;
-    Call->replaceAllUsesWith(Call->getArgOperand(0));
-    Call->eraseFromParent();
+    for (User *U : make_early_inc_range(Marker->users())) {
+      auto *Call = dyn_cast<CallInst>(U);
+      if (!Call || Call->getCalledFunction() != Marker)
+        continue;
+      Value *Replacement = replacementFor(*Call, Marker == Found.GlobalData);
+      if (Replacement != Call->getArgOperand(0))
+        WithGlobalData.insert(Call->getFunction());
+      Call->replaceAllUsesWith(Replacement);
+      Call->eraseFromParent();
+    }
+    if (Marker->use_empty())
+      Marker->eraseFromParent();
   }
-  if (Marker->use_empty())
-    Marker->eraseFromParent();
+  // Now, before instruction combining folds the pair of casts back into the
+  // generic pointer: the accesses through it take the global pointer.
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  for (Function *F : WithGlobalData)
+    FAM.invalidate(*F, InferAddressSpacesPass(/*generic*/ 0).run(*F, FAM));
   return PreservedAnalyses::none();
 }
 

@@ -18,7 +18,12 @@
 // read-modify-write and compare-exchange back through GEPs, casts, phis and
 // selects; if every path ends in a marker, the atomic gets the target's
 // device scope ("device" on NVPTX, "agent" on AMDGPU). It then replaces each
-// marker by its argument, so that nothing after it sees the call.
+// marker by its argument, so that nothing after it sees the call. The data
+// of an hc::array, always in global memory, has a marker of its own,
+// `__hcc_global_array_data`: its argument becomes a global pointer
+// converted back to generic, so that the backend's address-space inference
+// gives the element accesses their global forms also where the pointer was
+// loaded from memory (an array captured by reference).
 //
 // Atomics on raw pointers, SVM and pinned memory stay system scope.
 // `-mllvm -hcc-array-device-scope=false` keeps every atomic system scope

@@ -43,7 +43,7 @@ void kernels(hc::array_view<int, 1> view, hc::array<unsigned, 1> &arr,
               hc::atomic_exchange(view.data() + 1, 3);
   });
   // CHECK-LABEL: .entry
-  // CHECK-DAG: atom{{(.global)?}}.max.u32
+  // CHECK-DAG: atom.global.max.u32
   // CHECK-DAG: atom.global.exch.b32
   // OFF-LABEL: .entry
   // OFF: atom.relaxed.sys{{(.global)?}}.max.u32
@@ -69,17 +69,21 @@ void kernels(hc::array_view<int, 1> view, hc::array<unsigned, 1> &arr,
   // OFF-LABEL: .entry
   // OFF: fence.sc.sys;
 
-  // An array captured by reference, result unused: the data pointer is
-  // loaded from the array object, its address space unknown, so the
-  // reduction is versioned on isspacep.global (ptxas makes a global one a
-  // REDG, a generic one an ATOM).
-  hc::parallel_for_each(view.get_extent(), [&arr](hc::index<1> i) [[hc]] {
+  // A view captured by reference, result unused: the data pointer is
+  // loaded from the view object, its address space unknown (a view may
+  // address a kernel's tile_static data), so the reduction is versioned on
+  // isspacep.global (ptxas makes a global one a REDG, a generic one an
+  // ATOM). An hc::array's data is always global memory: its accesses are
+  // global ones without a test.
+  hc::parallel_for_each(view.get_extent(), [&view, &arr](hc::index<1> i) [[hc]] {
+    hc::atomic_fetch_add(&view[i], 1);
     hc::atomic_fetch_add(&arr[i[0] & 15], 1u);
   });
   // CHECK-LABEL: .entry
   // CHECK-DAG: isspacep.global
   // CHECK-DAG: atom.global.add.u32
   // CHECK-DAG: atom.add.u32
+  // CHECK-DAG: atom.global.add.u32
   // OFF-LABEL: .entry
   // OFF-DAG: isspacep.global
   // OFF-DAG: red.relaxed.sys.global.add.u32

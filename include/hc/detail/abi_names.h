@@ -82,6 +82,9 @@ inline constexpr char host_global_names[] = "__hcc_host_global_names";
 // the pass plugin gives atomics on such addresses device scope and removes the
 // calls (llvm-passes/svm/ArrayDataScope.cpp).
 inline constexpr char array_data_marker[] = "__hcc_array_data";
+// The same marker for the data of an hc::array, which is always in global
+// memory: the pass also makes the pointer a global one.
+inline constexpr char global_array_data_marker[] = "__hcc_global_array_data";
 
 // ---------------------------------------------------------------------------
 // Symbols of host modules.

@@ -550,7 +550,7 @@ private:
 
   HC_INLINE T *access() const {
 #if HC_DEVICE_PASS
-    return detail::array_data(data_);
+    return detail::global_array_data(data_);
 #else
     return static_cast<T *>(
         detail::host_data(storage_.get(), detail::access_mode::read_write));

@@ -19,6 +19,9 @@
 // the pass treat it as a value; never defined: the pass removes every call.
 extern "C" __attribute__((host, device, const, nothrow, noconvergent)) void *
 __hcc_array_data(void *data);
+// The same for data known to be in global memory.
+extern "C" __attribute__((host, device, const, nothrow, noconvergent)) void *
+__hcc_global_array_data(void *data);
 #endif
 
 namespace hc {
@@ -27,6 +30,21 @@ namespace detail {
 template <typename T> HC_INLINE HC_HOST_DEVICE T *array_data(T *data) {
 #if HC_DEVICE_PASS
   return (T *)__hcc_array_data((void *)data);
+#else
+  return data;
+#endif
+}
+
+// The data of an hc::array: always in device memory or host memory the
+// device maps, which kernels address as global memory. Its marker says so
+// too, and the pass then makes the pointer a global one, so that loads and
+// stores of elements are global ones (ld.global/st.global, LDG/STG in
+// SASS) also where the data pointer was loaded from memory (an array
+// captured by reference). Views may address a kernel's own memory (an
+// array_view over tile_static data): array_view::access uses array_data.
+template <typename T> HC_INLINE HC_HOST_DEVICE T *global_array_data(T *data) {
+#if HC_DEVICE_PASS
+  return (T *)__hcc_global_array_data((void *)data);
 #else
   return data;
 #endif

@@ -4,6 +4,7 @@ target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64
 target triple = "nvptx64-nvidia-cuda"
 
 declare ptr @__hcc_array_data(ptr) memory(none) nounwind
+declare ptr @__hcc_global_array_data(ptr) memory(none) nounwind
 
 define i32 @atomics(ptr %data, ptr %raw, i1 %c, i64 %i) {
 entry:
@@ -32,4 +33,14 @@ loop:
 
 exit:
   ret i32 %rmw
+}
+
+; An hc::array's data: global memory, device scope.
+define void @array_elements(ptr %data, i64 %i) {
+  %a = call ptr @__hcc_global_array_data(ptr %data)
+  %e = getelementptr inbounds float, ptr %a, i64 %i
+  %v = load float, ptr %e, align 4
+  store float %v, ptr %a, align 4
+  %r = atomicrmw fadd ptr %e, float 1.0 monotonic
+  ret void
 }
