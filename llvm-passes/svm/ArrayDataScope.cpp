@@ -126,6 +126,13 @@ void setScope(Instruction &I, SyncScope::ID Scope) {
 /// atomics the global forms.
 Value *replacementFor(CallInst &Call, bool Global) {
   Value *Data = Call.getArgOperand(0);
+  // An hc::array object does not change while a kernel runs (its members
+  // are set on the host; kernels reach it by reference or as a copy in the
+  // argument block): the load of its data pointer may move across the
+  // kernel's stores, atomics and barriers, out of loops.
+  if (auto *Load = dyn_cast<LoadInst>(Data); Global && Load)
+    Load->setMetadata(LLVMContext::MD_invariant_load,
+                      MDNode::get(Call.getContext(), {}));
   const Triple &T = Call.getModule()->getTargetTriple();
   if (!Global || !(T.isNVPTX() || T.isAMDGPU()))
     return Data;

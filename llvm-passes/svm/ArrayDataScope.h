@@ -23,7 +23,9 @@
 // `__hcc_global_array_data`: its argument becomes a global pointer
 // converted back to generic, so that the backend's address-space inference
 // gives the element accesses their global forms also where the pointer was
-// loaded from memory (an array captured by reference).
+// loaded from memory (an array captured by reference); that load is marked
+// invariant (the array object does not change while a kernel runs), so it
+// leaves loops and is not repeated after atomics and barriers.
 //
 // Atomics on raw pointers, SVM and pinned memory stay system scope.
 // `-mllvm -hcc-array-device-scope=false` keeps every atomic system scope

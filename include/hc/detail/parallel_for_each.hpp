@@ -10,7 +10,6 @@
 #define HC_DETAIL_PARALLEL_FOR_EACH_HPP
 
 #include "hc/detail/accelerator.hpp"
-#include "hc/detail/brick_order.hpp"
 #include "hc/detail/fast_divide.hpp"
 #include "hc/detail/index.hpp"
 #include "hc/detail/runtime.hpp"
@@ -43,9 +42,6 @@ template <class Kernel, int N> struct kernel_args {
   // reason.
   extent<N> tiles;
   fast_divider tile_dividers[N];
-  // Non-tiled launches of rank 3 on GPUs: work-items in bricks
-  // (brick_order.hpp).
-  brick_order bricks;
 
   kernel_args(const Kernel &k, const extent<N> &ext, const int *tile_sizes)
       : kernel(k), domain(ext), total(ext.size_wide()) {
@@ -58,9 +54,6 @@ template <class Kernel, int N> struct kernel_args {
     for (int i = 1; i < N; ++i)
       if (ext[i] > 0)
         dividers[i] = fast_divider(static_cast<std::uint32_t>(ext[i]));
-    if constexpr (N == 3)
-      if (!tile_sizes)
-        bricks = brick_order(ext);
     for (int i = 0; tile_sizes && i < N; ++i)
       if (tile_sizes[i] > 0) {
         tiles[i] = (ext[i] + tile_sizes[i] - 1) / tile_sizes[i];
@@ -121,7 +114,6 @@ HC_INLINE tiled_index<N> make_tiled_index(const index<N> &tile,
 
 // Non-tiled: a 1-D grid walks the linear ids with a grid-sized stride, so
 // any extent (any rank, any size) fits whatever grid the backend launches.
-// Rank 3 walks them brick by brick (brick_order.hpp).
 template <class Kernel, int N>
 __attribute__((global)) void hc_kernel(raw_args<Kernel, N> raw) {
 #if HC_DEVICE_PASS
@@ -133,19 +125,6 @@ __attribute__((global)) void hc_kernel(raw_args<Kernel, N> raw) {
   std::size_t first =
       static_cast<std::size_t>(__gpu_block_id_x()) * __gpu_num_threads_x() +
       __gpu_thread_id_x();
-  if constexpr (N == 3) {
-    if (a.bricks.items() != 0) {
-      for (std::size_t linear = first; linear < a.bricks.items();
-           linear += stride) {
-        index<3> idx = a.bricks.position(static_cast<std::uint32_t>(linear));
-        if (!a.domain.contains(idx))
-          continue;
-        self.linear = linearize(idx, a.domain);
-        invoke(a.kernel, idx);
-      }
-      return;
-    }
-  }
   if constexpr (N >= 2) {
     // Ranks 2 and up divide each linear id by the extents: below 2^32
     // (every launch that fits in 4G work-items) by multiplication, with the

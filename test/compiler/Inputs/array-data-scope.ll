@@ -35,8 +35,10 @@ exit:
   ret i32 %rmw
 }
 
-; An hc::array's data: global memory, device scope.
-define void @array_elements(ptr %data, i64 %i) {
+; An hc::array's data: global memory, device scope; the array object does
+; not change during the kernel.
+define void @array_elements(ptr %array, i64 %i) {
+  %data = load ptr, ptr %array, align 8
   %a = call ptr @__hcc_global_array_data(ptr %data)
   %e = getelementptr inbounds float, ptr %a, i64 %i
   %v = load float, ptr %e, align 4
