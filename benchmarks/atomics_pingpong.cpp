@@ -15,7 +15,10 @@
 //                         red.relaxed.sys) against CUDA's atomicAdd (GPU
 //                         scope); launch and wait included. Report only.
 //   atomics.array_add_gops  the same on the elements of an hc::array
-//                         (device scope, as atomicAdd). Goal: >= 0.95x.
+//                         captured by reference (device scope, as
+//                         atomicAdd). Goal: >= 0.95x.
+//   atomics.view_add_gops  the same through an array_view of that array
+//                         captured by value. Goal: >= 0.95x.
 //
 // Ours: std::atomic<int> in hc::am_alloc(amHostPinned) memory (GPU-visible
 // without the SVM work), used in the kernel through a captured pointer.
@@ -214,6 +217,30 @@ void array_add(const bench::target &t, bench::reference *ref,
       });
 }
 
+// The same through an array_view of such an array captured by value: the
+// kernel gets the data pointer in its arguments (device scope too).
+void view_add(const bench::target &t, bench::reference *ref,
+              const bench::options &o) {
+  hc::array<int, 1> counters(4096, t.view);
+  std::vector<int> zeros(4096, 0);
+  hc::copy(zeros.begin(), zeros.end(), counters);
+  hc::array_view<int, 1> view(counters);
+  add_throughput(
+      "atomics.view_add_gops", "ratio>=0.95", ref, o,
+      [&](int n, unsigned mask) {
+        hc::parallel_for_each(t.view, hc::extent<1>(n),
+                              [=](hc::index<1> i) [[hc]] {
+                                hc::atomic_fetch_add(&view[i[0] & mask], 1);
+                              })
+            .wait();
+      },
+      [&] {
+        std::vector<int> back(4096);
+        hc::copy(counters, back.begin());
+        return back;
+      });
+}
+
 int run(const bench::options &o) {
   bench::target t = bench::default_target();
   std::unique_ptr<bench::reference> ref =
@@ -309,6 +336,7 @@ int run(const bench::options &o) {
 
   raw_pointer_add(t, ref.get(), o);
   array_add(t, ref.get(), o);
+  view_add(t, ref.get(), o);
   return 0;
 }
 
