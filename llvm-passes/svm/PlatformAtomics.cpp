@@ -347,12 +347,14 @@ public:
         ptxScope(RMW.getContext(), RMW.getSyncScopeID());
     if (!Scope)
       return false;
-    // A relaxed GPU-scope read-modify-write is what the backend emits
-    // anyway (a bare atom/red is .relaxed.gpu); left to it, it stays an
-    // ordinary instruction the backend can schedule. hc's atomics on array
-    // data are such (ArrayDataScope.h).
+    // A relaxed GPU-scope read-modify-write whose result is used is what
+    // the backend emits anyway (a bare atom is .relaxed.gpu); left to it,
+    // it stays an ordinary instruction the backend can schedule. hc's
+    // atomics on array data are such (ArrayDataScope.h). With the result
+    // unused the backend still writes an atom, which ptxas keeps as an
+    // ATOM: a red here (REDG) has 1.6x its throughput on an H100.
     if (*Scope == "gpu" && Order == AtomicOrdering::Monotonic &&
-        RMW.getPointerAddressSpace() != 3)
+        RMW.getPointerAddressSpace() != 3 && !RMW.use_empty())
       return false;
     if (*Scope == "cluster" && Sm < 90)
       Scope = StringRef("gpu"); // no clusters before sm_90: the GPU holds it

@@ -31,11 +31,16 @@
 //   release  atom.release.<scope>     acq_rel  atom.acq_rel.<scope>
 //   seq_cst  fence.sc.<scope>; atom.acquire.<scope>   (as LLVM's cmpxchg)
 // with <scope> sys for LLVM's default (system) scope, gpu/cta/cluster for
-// IR that names those, cta for .shared memory; red instead of atom when the
+// IR that names those (a relaxed gpu-scope one whose result is used is the
+// backend's own atom and stays), cta for .shared memory; red instead of
+// atom when the
 // result is unused, the order is relaxed or release and red has the
 // operation (it has no exch). sm_60/61 have scopes but no .sem: relaxed
 // ones become atom.sys. Before sm_60 nothing changes (no system scope in
 // the hardware).
+//
+// Reductions on generic addresses are first versioned on isspacep.global:
+// ptxas makes a global red a REDG, a generic one an ATOM.
 //
 // `-mllvm -hcc-platform-atomics=false` turns the lowering off (to compare).
 //

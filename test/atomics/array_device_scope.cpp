@@ -2,8 +2,8 @@
 // scope (llvm-passes/svm/ArrayDataScope.h): the host does not touch an
 // array's data while a kernel runs, so they need to be atomic among the
 // GPU's work-items only (PTX .gpu, what CUDA's atomicAdd is). Relaxed ones
-// are the backend's bare atom/red (relaxed, GPU scope); stronger orders get
-// their .gpu form. Atomics on raw pointers stay system scope (platform
+// whose result is used are the backend's bare atom (relaxed, GPU scope),
+// unused ones red.relaxed.gpu; stronger orders get their .gpu form. Atomics on raw pointers stay system scope (platform
 // atomics, docs/platform-atomics.md). The marker the headers use is gone
 // from the PTX at every optimisation level (at -O0, where the element
 // accesses are calls, the atomics stay system scope).
@@ -33,7 +33,7 @@ void kernels(hc::array_view<int, 1> view, hc::array<unsigned, 1> &arr,
     hc::atomic_fetch_add(&view[i], 1);
   });
   // CHECK-LABEL: .entry
-  // CHECK: atom.global.add.u32
+  // CHECK: red.relaxed.gpu.global.add.u32
   // OFF-LABEL: .entry
   // OFF: red.relaxed.sys{{(.global)?}}.add.u32
 
@@ -81,9 +81,9 @@ void kernels(hc::array_view<int, 1> view, hc::array<unsigned, 1> &arr,
   });
   // CHECK-LABEL: .entry
   // CHECK-DAG: isspacep.global
-  // CHECK-DAG: atom.global.add.u32
-  // CHECK-DAG: atom.add.u32
-  // CHECK-DAG: atom.global.add.u32
+  // CHECK-DAG: red.relaxed.gpu.global.add.u32
+  // CHECK-DAG: red.relaxed.gpu.add.u32
+  // CHECK-DAG: red.relaxed.gpu.global.add.u32
   // OFF-LABEL: .entry
   // OFF-DAG: isspacep.global
   // OFF-DAG: red.relaxed.sys.global.add.u32

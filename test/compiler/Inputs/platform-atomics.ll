@@ -35,8 +35,8 @@ define void @rmws(ptr addrspace(1) %g, ptr addrspace(3) %s, ptr %p,
   ret void
 }
 
-; Results unused on generic addresses: versioned on isspacep.global. A
-; relaxed GPU-scope one stays LLVM's (bare atom/red is relaxed.gpu).
+; Results unused on generic addresses: versioned on isspacep.global, and
+; reds also at GPU scope (the backend would write an atom).
 define void @reductions(ptr %p) #0 {
   atomicrmw add ptr %p, i32 13 monotonic
   atomicrmw add ptr %p, i32 14 syncscope("device") monotonic
