@@ -92,32 +92,18 @@ bool pointsIntoArrayData(Value *Ptr, const Markers &Marker) {
 }
 
 /// The address an atomic instruction works on, if \p I is one at system
-/// scope (the default Clang gives every atomic of device code).
+/// scope (the default Clang gives every atomic of device code); null for
+/// anything else, fences included.
 Value *systemScopeAtomicAddress(Instruction &I) {
-  if (auto *L = dyn_cast<LoadInst>(&I);
-      L && L->isAtomic() && L->getSyncScopeID() == SyncScope::System)
-    return L->getPointerOperand();
-  if (auto *S = dyn_cast<StoreInst>(&I);
-      S && S->isAtomic() && S->getSyncScopeID() == SyncScope::System)
-    return S->getPointerOperand();
-  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I);
-      RMW && RMW->getSyncScopeID() == SyncScope::System)
+  if (getAtomicSyncScopeID(&I) != SyncScope::System)
+    return nullptr;
+  if (Value *Address = getLoadStorePointerOperand(&I))
+    return Address;
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
     return RMW->getPointerOperand();
-  if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I);
-      CX && CX->getSyncScopeID() == SyncScope::System)
+  if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
     return CX->getPointerOperand();
   return nullptr;
-}
-
-void setScope(Instruction &I, SyncScope::ID Scope) {
-  if (auto *L = dyn_cast<LoadInst>(&I))
-    L->setSyncScopeID(Scope);
-  else if (auto *S = dyn_cast<StoreInst>(&I))
-    S->setSyncScopeID(Scope);
-  else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
-    RMW->setSyncScopeID(Scope);
-  else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
-    CX->setSyncScopeID(Scope);
 }
 
 /// Where the data is in global memory (the target's address space 1 on
@@ -181,7 +167,7 @@ PreservedAnalyses ArrayDataScopePass::run(Module &M,
       for (Instruction &I : instructions(F))
         if (Value *Address = systemScopeAtomicAddress(I);
             Address && pointsIntoArrayData(Address, Found))
-          setScope(I, Device);
+          setAtomicSyncScopeID(&I, Device);
     }
   }
 

@@ -331,6 +331,16 @@ bool isWidenedBitwise(const AtomicRMWInst &RMW) {
   }
 }
 
+/// Whether \p RMW is written as a PTX red: its result is unused, its order
+/// relaxed or release (all red takes) and its operation one red has (not
+/// exch).
+bool isReduction(const AtomicRMWInst &RMW) {
+  AtomicOrdering Order = RMW.getOrdering();
+  return RMW.use_empty() && RMW.getOperation() != AtomicRMWInst::Xchg &&
+         (Order == AtomicOrdering::Monotonic ||
+          Order == AtomicOrdering::Release);
+}
+
 class RmwLowering {
 public:
   RmwLowering(const Module &M)
@@ -436,10 +446,7 @@ private:
     if (!Ptr)
       Ptr = RMW.getPointerOperand();
     AtomicOrdering Order = RMW.getOrdering();
-    // red has no exch (nor cas); it takes only relaxed and release.
-    bool Red = RMW.use_empty() && Ptx.Op != "exch" &&
-               (Order == AtomicOrdering::Monotonic ||
-                Order == AtomicOrdering::Release);
+    bool Red = isReduction(RMW);
     std::string Asm;
     raw_string_ostream OS(Asm);
     if (Order == AtomicOrdering::SequentiallyConsistent)
@@ -548,19 +555,16 @@ bool diagnoseOrdersBeforeSm70(Module &M, unsigned Sm) {
   return !Bad.empty();
 }
 
-/// A read-modify-write whose result is unused becomes a reduction, which
-/// ptxas makes a REDG on a .global address but an ATOM on a generic one
-/// (it cannot tell global from shared memory there): half the throughput
-/// on an H200. When the address space could not be inferred (a pointer
-/// loaded from memory: array data behind a reference, raw pointers), the
-/// operation is versioned on isspacep.global; returns the global copy,
-/// null when \p RMW is left as it is.
+/// A reduction (isReduction) is a REDG in SASS on a .global address but an
+/// ATOM on a generic one (ptxas cannot tell global from shared memory
+/// there): 0.56x of the REDG's throughput on an H100. When the address
+/// space could not be inferred (a pointer loaded from memory: view data
+/// behind a reference, raw pointers), the operation is versioned on
+/// isspacep.global; returns the global copy, null when \p RMW is left as
+/// it is.
 AtomicRMWInst *versionForGlobalMemory(AtomicRMWInst &RMW, unsigned Sm) {
-  AtomicOrdering Order = RMW.getOrdering();
-  if (RMW.getPointerAddressSpace() != 0 || !RMW.use_empty() ||
-      (Order != AtomicOrdering::Monotonic &&
-       Order != AtomicOrdering::Release) ||
-      RMW.getOperation() == AtomicRMWInst::Xchg || !nativeRmw(RMW, Sm))
+  if (RMW.getPointerAddressSpace() != 0 || !isReduction(RMW) ||
+      !nativeRmw(RMW, Sm))
     return nullptr;
   IRBuilder<> B(&RMW);
   Value *Ptr = RMW.getPointerOperand();
