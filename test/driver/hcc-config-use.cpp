@@ -29,10 +29,12 @@
 // executable is, not a path fixed at build time.
 // RUN: cp %hcc-config %t/copy/bin/hcc-config
 // RUN: %t/copy/bin/hcc-config --prefix --cxxflags --ldflags | FileCheck --check-prefix=COPY -DTMP=%t %s
-// COPY: {{^}}[[TMP]]/copy -hc -std=c++17 -I[[TMP]]/copy/include -L[[TMP]]/copy/lib -Wl,-rpath,[[TMP]]/copy/lib -lhc_runtime{{$}}
+// COPY: {{^}} [[TMP]]/copy -hc -std=c++17 -I[[TMP]]/copy/include -L[[TMP]]/copy/lib -Wl,-rpath,[[TMP]]/copy/lib -lhc_runtime{{$}}
 
 // hcc-config --version is the version hcc reports.
+// (hcc-config ends its output without a line break, as the original did.)
 // RUN: %hcc-config --version > %t/versions
+// RUN: echo >> %t/versions
 // RUN: %hcc --version >> %t/versions
 // RUN: FileCheck --check-prefix=SAMEVER %s < %t/versions
 // SAMEVER: {{^}}[[V:[0-9]+\.[0-9]+\.[0-9]+-([0-9a-f]+|unknown)-[0-9.]+]]{{$}}

@@ -20,6 +20,7 @@
 #include <iostream>
 #include <string>
 #include <system_error>
+#include <unistd.h>
 #include <vector>
 
 namespace fs = std::filesystem;
@@ -96,7 +97,7 @@ int main(int Argc, char **Argv) {
   std::string Include = (Prefix / "include").string();
   std::string Lib = (Prefix / "lib").string();
 
-  // One line, space separated, whatever the order of the options, so that
+  // One line, whatever the order of the options, so that
   // `hcc-config --cxxflags --ldflags` can be spliced into a command line.
   std::vector<std::string> Words;
   for (Request R : Requests) {
@@ -123,8 +124,17 @@ int main(int Argc, char **Argv) {
       break;
     }
   }
-  for (size_t I = 0; I < Words.size(); ++I)
-    std::cout << (I ? " " : "") << Words[I];
-  std::cout << "\n";
+  // As the original printed them: a space before every flag and no line
+  // break. Build files splice the output between other flags without
+  // trimming it (`"${HCC_LDFLAGS} -lm"` in CMake), and a line break there
+  // ends the command line (Ninja joins the next line to it without its
+  // leading space). The prefix and the version alone have no space. A
+  // terminal gets the line break.
+  bool Bare = Requests.size() == 1 && (Requests[0] == Request::Prefix ||
+                                       Requests[0] == Request::Version);
+  for (const std::string &Word : Words)
+    std::cout << (Bare ? "" : " ") << Word;
+  if (isatty(STDOUT_FILENO))
+    std::cout << "\n";
   return 0;
 }
