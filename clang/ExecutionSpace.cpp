@@ -81,6 +81,21 @@ static bool isHostOnlyAnnotation(const Attr *A) {
          Annotation->getAnnotation() == hc::abi::host_only_annotation;
 }
 
+static bool isDeviceFunctionAnnotation(const Attr *A) {
+  const auto *Annotation = dyn_cast<AnnotateAttr>(A);
+  return Annotation && Annotation->isImplicit() &&
+         Annotation->getAnnotation() == hc::abi::device_function_annotation;
+}
+
+/// Whether another translation unit could define or call \p FD: a
+/// function that is not inline, not a template and not static. Linkage is
+/// not asked here (computing it while the declaration is being parsed can
+/// fix it too early); the pass plugin reads it from the IR.
+static bool mayCrossTranslationUnits(const FunctionDecl &FD) {
+  return !FD.isInlined() && !FD.isTemplated() &&
+         FD.getStorageClass() != SC_Static && !FD.isInAnonymousNamespace();
+}
+
 static bool isAmpAbiTag(const Attr *A) {
   const auto *Tag = dyn_cast<AbiTagAttr>(A);
   return Tag && Tag->isImplicit() && Tag->tags_size() == 1 &&
@@ -93,13 +108,16 @@ void applyPlacement(ASTContext &Ctx, FunctionDecl &FD, const Placement &P) {
   bool Device = Amp;
   bool Host = Cpu || (Amp && !(P.Twin && P.What == Restriction::Amp));
   bool HostOnlyMark = Ctx.getLangOpts().CUDAIsDevice && Cpu && !Amp;
+  bool DeviceFunctionMark =
+      Ctx.getLangOpts().CUDAIsDevice && Amp && mayCrossTranslationUnits(FD);
   bool Tagged = P.AmpTagged && !FD.isExternC();
 
   // Start from what the user wrote: drop every implicit attribute this
   // file may have added before (a redeclaration can change the picture).
   llvm::erase_if(FD.getAttrs(), [](const Attr *A) {
     return isOurs<CUDADeviceAttr>(A) || isOurs<CUDAHostAttr>(A) ||
-           isHostOnlyAnnotation(A) || isAmpAbiTag(A);
+           isHostOnlyAnnotation(A) || isDeviceFunctionAnnotation(A) ||
+           isAmpAbiTag(A);
   });
   SourceRange Range = FD.getSourceRange();
   if (Device && !FD.hasAttr<CUDADeviceAttr>())
@@ -110,6 +128,10 @@ void applyPlacement(ASTContext &Ctx, FunctionDecl &FD, const Placement &P) {
     FD.addAttr(AnnotateAttr::CreateImplicit(Ctx, hc::abi::host_only_annotation,
                                             /*Args=*/nullptr, /*ArgsSize=*/0,
                                             Range));
+  if (DeviceFunctionMark)
+    FD.addAttr(AnnotateAttr::CreateImplicit(
+        Ctx, hc::abi::device_function_annotation, /*Args=*/nullptr,
+        /*ArgsSize=*/0, Range));
   if (Tagged) {
     llvm::StringRef Tag = hc::abi::amp_abi_tag;
     FD.addAttr(AbiTagAttr::CreateImplicit(Ctx, &Tag, 1, Range));

@@ -1,5 +1,6 @@
 // __hcc_register_image and the lookup of kernels by name.
 #include "core/image_registry.hpp"
+#include "ptx_image_desc.hpp"
 
 #include <gtest/gtest.h>
 
@@ -37,18 +38,6 @@ const char ptx_a[] = R"(
 
 const char ptx_b[] = ".version 8.0\n.target sm_80\n"
                      ".visible .entry other_kernel(.param .u64 p)\n{ ret; }\n";
-
-__hcc_image_desc ptx_desc(const char *text, const char *target,
-                          const char *source) {
-  __hcc_image_desc d{};
-  d.version = __HCC_IMAGE_DESC_VERSION;
-  d.kind = __hcc_image_ptx;
-  d.target = target;
-  d.data = text;
-  d.size = std::strlen(text);
-  d.source = source;
-  return d;
-}
 
 // A minimal ELF64 object: null section, .symtab, .strtab; symbols `names`.
 std::vector<unsigned char> tiny_elf(const std::vector<std::string> &names) {

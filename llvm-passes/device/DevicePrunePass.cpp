@@ -7,6 +7,7 @@
 #include "device/DevicePrunePass.h"
 
 #include "device/DeviceAbiStubs.h"
+#include "device/DeviceLinking.h"
 #include "device/DeviceModule.h"
 #include "device/DevicePruning.h"
 #include "device/DeviceReachability.h"
@@ -56,6 +57,7 @@ PreservedAnalyses DevicePrunePass::run(Module &M, ModuleAnalysisManager &) {
   defineDeviceAbiStubs(M);
   releaseVTablesFromUsedLists(M);
 
+  DeviceLinkage Linkage = findDeviceLinkage(M);
   SmallVector<Function *, 8> Kernels = findKernels(M);
   SmallVector<GlobalValue *, 16> Roots(Kernels.begin(), Kernels.end());
 
@@ -65,7 +67,7 @@ PreservedAnalyses DevicePrunePass::run(Module &M, ModuleAnalysisManager &) {
   DeviceReachability FromKernels(Roots);
   ExplainedReferences Explained;
   unsigned Errors = diagnoseKernelRestrictions(M, FromKernels, Explained);
-  Errors += diagnoseUndefinedReferences(FromKernels, Explained);
+  Errors += diagnoseUndefinedReferences(FromKernels, Explained, Linkage);
   if (Errors) {
     dropVTableTypeMetadata(M);
     // Clang fails the compilation after code generation; until then the
@@ -81,6 +83,10 @@ PreservedAnalyses DevicePrunePass::run(Module &M, ModuleAnalysisManager &) {
   // be live, host-only overrides no kernel can call included, and their
   // calls into the host library would stay in the PTX as undefined
   // references that the CUDA JIT and ld.lld reject.
+  // [[hc]] functions that kernels of other translation units may call
+  // keep their names (DeviceLinking.h).
+  SmallVector<GlobalValue *, 4> Exports = completeExports(Linkage);
+  Roots.append(Exports.begin(), Exports.end());
   SmallVector<GlobalValue *, 8> ExtraRoots = collectExtraRoots(M);
   Roots.append(ExtraRoots.begin(), ExtraRoots.end());
   DeviceReachability Live(Roots);
@@ -89,6 +95,7 @@ PreservedAnalyses DevicePrunePass::run(Module &M, ModuleAnalysisManager &) {
   dropVTableTypeMetadata(M);
 
   pruneDeviceModule(M, Live, Roots);
+  callLocalCopiesOfExports(Exports);
   // Running first in the pipeline, nothing is cached yet that keeping
   // analyses could save.
   return PreservedAnalyses::none();

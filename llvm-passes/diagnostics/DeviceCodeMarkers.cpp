@@ -9,11 +9,10 @@
 
 #include "diagnostics/DeviceCodeMarkers.h"
 
+#include "device/FunctionAnnotations.h"
 #include "hc/detail/abi_names.h"
 
-#include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
-#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
 
 #include <optional>
@@ -49,29 +48,10 @@ static std::optional<DeviceCodeMarker> parseMarker(StringRef Text) {
 DenseMap<const Function *, DeviceCodeMarker>
 readDeviceCodeMarkers(const Module &M) {
   DenseMap<const Function *, DeviceCodeMarker> Result;
-  const GlobalVariable *Annotations =
-      M.getNamedGlobal("llvm.global.annotations");
-  if (!Annotations || !Annotations->hasInitializer())
-    return Result;
-  const auto *Entries = dyn_cast<ConstantArray>(Annotations->getInitializer());
-  if (!Entries)
-    return Result;
-  for (const Use &U : Entries->operands()) {
-    const auto *Entry = dyn_cast<ConstantStruct>(U.get());
-    if (!Entry || Entry->getNumOperands() < 2)
-      continue;
-    const auto *F = dyn_cast<Function>(Entry->getOperand(0)->stripPointerCasts());
-    const auto *Text =
-        dyn_cast<GlobalVariable>(Entry->getOperand(1)->stripPointerCasts());
-    if (!F || !Text || !Text->hasInitializer())
-      continue;
-    const auto *Data = dyn_cast<ConstantDataSequential>(Text->getInitializer());
-    if (!Data || !Data->isCString())
-      continue;
-    if (std::optional<DeviceCodeMarker> Marker =
-            parseMarker(Data->getAsCString()))
-      Result.try_emplace(F, *Marker);
-  }
+  forEachFunctionAnnotation(M, [&](Function &F, StringRef Text) {
+    if (std::optional<DeviceCodeMarker> Marker = parseMarker(Text))
+      Result.try_emplace(&F, *Marker);
+  });
   return Result;
 }
 

@@ -8,6 +8,7 @@
 
 #include "diagnostics/UndefinedReferenceDiagnostics.h"
 
+#include "device/DeviceLinking.h"
 #include "device/DeviceReachability.h"
 #include "diagnostics/DeviceLibraryAllowList.h"
 #include "diagnostics/KernelDiagnostic.h"
@@ -71,10 +72,17 @@ static StringRef verbFor(const GlobalValue &Symbol, const ReachedFrom &How,
 }
 
 static std::string describe(const GlobalValue &Symbol, const ReachedFrom &How,
-                            const Function *SiteFunction) {
+                            const Function *SiteFunction,
+                            const DeviceLinkage &Linkage) {
   std::string Text;
   raw_string_ostream OS(Text);
-  if (isa<Function>(Symbol))
+  const auto *F = dyn_cast<Function>(&Symbol);
+  if (F && Linkage.Imported.contains(F))
+    OS << verbFor(Symbol, How, SiteFunction) << " '" << displayName(Symbol)
+       << "', which is not defined in this translation unit; "
+       << Linkage.WhyNotLinked
+       << " (define it there, for instance inline in a header)";
+  else if (F)
     OS << verbFor(Symbol, How, SiteFunction) << " '" << displayName(Symbol)
        << "', which has no definition for the device";
   else if (cast<GlobalVariable>(Symbol).isThreadLocal())
@@ -86,19 +94,27 @@ static std::string describe(const GlobalValue &Symbol, const ReachedFrom &How,
   return Text;
 }
 
-unsigned diagnoseUndefinedReferences(
-    const DeviceReachability &FromKernels,
-    const ExplainedReferences &Explained) {
+/// An [[hc]] function declared here that the runtime will find in another
+/// image.
+static bool isLinkedLater(const GlobalValue &GV, const DeviceLinkage &Linkage) {
+  const auto *F = dyn_cast<Function>(&GV);
+  return Linkage.Linked && F && Linkage.Imported.contains(F);
+}
+
+unsigned diagnoseUndefinedReferences(const DeviceReachability &FromKernels,
+                                     const ExplainedReferences &Explained,
+                                     const DeviceLinkage &Linkage) {
   unsigned Reported = 0;
   for (const GlobalValue *GV : FromKernels.symbols()) {
     const ReachedFrom &How = FromKernels.from(GV);
-    if (!How.Parent || Explained.covers(GV, How.Site) || !lacksDeviceDefinition(*GV))
+    if (!How.Parent || Explained.covers(GV, How.Site) ||
+        !lacksDeviceDefinition(*GV) || isLinkedLater(*GV, Linkage))
       continue;
     const Function *SiteFunction = siteFunction(How);
     if (!SiteFunction)
       continue;
     reportKernelError(FromKernels, *GV, *SiteFunction, How.Site,
-                      describe(*GV, How, SiteFunction));
+                      describe(*GV, How, SiteFunction, Linkage));
     ++Reported;
   }
   return Reported;

@@ -17,6 +17,7 @@ class GlobalValue;
 namespace hcc {
 
 class DeviceReachability;
+struct DeviceLinkage;
 struct ExplainedReferences;
 
 /// True if the device module will have no definition of \p GV: a declaration
@@ -28,10 +29,12 @@ bool lacksDeviceDefinition(const llvm::GlobalValue &GV);
 /// definition, each once, at the source location of the reference on its
 /// shortest chain from a kernel. References in \p Explained were already
 /// reported for what they mean (an exception thrown, a dynamic_cast...).
+/// [[hc]] functions another translation unit defines (\p Linkage) are not
+/// errors where images are linked, and an error that says so elsewhere.
 /// Returns how many it reported.
-unsigned diagnoseUndefinedReferences(
-    const DeviceReachability &FromKernels,
-    const ExplainedReferences &Explained);
+unsigned diagnoseUndefinedReferences(const DeviceReachability &FromKernels,
+                                     const ExplainedReferences &Explained,
+                                     const DeviceLinkage &Linkage);
 
 } // namespace hcc
 

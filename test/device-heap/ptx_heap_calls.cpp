@@ -17,7 +17,7 @@
 // ALLOC-NOT: .extern .func {{.*}}malloc
 // ALLOC-NOT: .extern .func {{.*}}_Zn
 // ALLOC-NOT: .extern .func {{.*}}_Zd
-// ALLOC-DAG: .visible .global .align 8 .b8 __hcc_device_heap[24]
+// ALLOC-DAG: .weak .global .align 8 .b8 __hcc_device_heap[24]
 // ALLOC-DAG: call{{.*}} __hcc_heap_malloc,
 // ALLOC-DAG: call{{.*}} __hcc_heap_free,
 // ALLOC-DAG: call{{.*}} __hcc_heap_calloc,

@@ -289,11 +289,10 @@ DriverOptions classifyArguments(ArrayRef<const char *> Argv) {
                               "' is not supported by hcc and is ignored");
       continue;
     } else if (O.matches(options::OPT_fno_gpu_rdc)) {
-      continue; // What hcc always does.
+      Opts.DeviceLinking = false;
+      continue;
     } else if (O.matches(options::OPT_fgpu_rdc)) {
-      Opts.Warnings.push_back(
-          "'-fgpu-rdc' is ignored: hcc links device code per translation "
-          "unit");
+      Opts.DeviceLinking = true;
       continue;
     } else if (O.matches(options::OPT_std_EQ)) {
       StringRef Std = A->getValue();

@@ -200,17 +200,22 @@ int Compilation::embedImages(TranslationUnit &TU) {
 }
 
 /// True if some device pass output defines a kernel (PTX: `.entry`; AMDGPU
-/// assembly: `.amdhsa_kernel`). Without kernels an image can never be used:
-/// each translation unit's device code is linked on its own, so nothing in it is reachable from another image. The device pass
-/// prunes everything but kernels and what they reach, so kernel-less images
-/// are empty; without the pass plugin they hold unreachable host code.
-static bool anyImageHasKernels(ArrayRef<std::string> Paths) {
+/// assembly: `.amdhsa_kernel`) or a device function other images may call
+/// (PTX: `.visible .func` / `.weak .func`, docs/driver.md, "Device
+/// functions across translation units"). Anything else in an image is
+/// unreachable: the device pass prunes everything but these and what they
+/// reach, so such images are empty; without the pass plugin they hold
+/// unreachable host code.
+static bool anyImageIsUsable(ArrayRef<std::string> Paths) {
   for (const std::string &Path : Paths) {
     ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
         MemoryBuffer::getFile(Path, /*IsText=*/true);
     // Unreadable: let the embedding step report it.
-    if (!Buffer || (*Buffer)->getBuffer().contains(".entry") ||
-        (*Buffer)->getBuffer().contains(".amdhsa_kernel "))
+    if (!Buffer)
+      return true;
+    StringRef Text = (*Buffer)->getBuffer();
+    if (Text.contains(".entry") || Text.contains(".amdhsa_kernel ") ||
+        Text.contains(".visible .func") || Text.contains(".weak .func"))
       return true;
   }
   return false;
@@ -250,12 +255,12 @@ int Compilation::compileHccSource(TranslationUnit &TU) {
     if (int RC = execute(Builder->amdgpuLink(TU, I)))
       return RC;
   }
-  if (!Opts.PrintOnly && !anyImageHasKernels(TU.DeviceOutputs)) {
+  if (!Opts.PrintOnly && !anyImageIsUsable(TU.DeviceOutputs)) {
     // Most sources of a large program launch nothing: no image, no stub,
     // no merge. The host object is the result.
     if (Opts.Verbose)
-      errs() << "# hcc: no kernels in \"" << TU.Input->Path
-             << "\": nothing to embed\n";
+      errs() << "# hcc: no kernels or exported device functions in \""
+             << TU.Input->Path << "\": nothing to embed\n";
     return renameOrCopy(TU.HostOutput, TU.Object);
   }
   return embedImages(TU);

@@ -66,6 +66,9 @@ struct DriverOptions {
   bool UserDebug = false;     ///< Some -g flag given (even -g0).
   bool UserOptLevel = false;  ///< Some -O flag given.
   bool UserCuid = false;      ///< -cuid= given: do not add our own.
+  /// Kernels may call [[hc]] functions of other translation units (the
+  /// original hcc's default; -fno-gpu-rdc turns it off, -fgpu-rdc on).
+  bool DeviceLinking = true;
   /// --stdpar: force-include hc/stdpar.hpp into both passes so that the
   /// standard parallel algorithms run on the accelerator
   /// (docs/parallel-stl.md).

@@ -201,8 +201,12 @@ Job PassCommandBuilder::devicePass(const TranslationUnit &TU,
                            "-D__HCC_ACCELERATOR__=1", "-D__GPU__=1"});
   addBackendMacro(Args, isAMDGPUTarget(Target) ? "HCC_BACKEND_AMDGPU"
                                                : "HCC_BACKEND_NVPTX");
-  if (!TC.PassPlugin.empty())
+  if (!TC.PassPlugin.empty()) {
     Args.push_back("-fpass-plugin=" + TC.PassPlugin);
+    // Device functions across translation units (docs/driver.md).
+    if (!Opts.DeviceLinking)
+      Args.insert(Args.end(), {"-mllvm", "-hcc-device-linking=false"});
+  }
   // Kernels are optimised even in a -O0 build unless the user asks
   // otherwise, as the original hcc and nvcc do: unoptimised PTX spills
   // everything to local memory and is many times slower.

@@ -135,6 +135,14 @@ inline constexpr char image_symbol_prefix[] = "__hcc_image_";
 // (llvm-passes/device/HostOnlyFunctions.cpp).
 inline constexpr char host_only_annotation[] = "hcc.host_only";
 
+// An [[hc]] (restrict(amp)) function in a device pass that another
+// translation unit may define or call (clang/ExecutionSpace.cpp): the pass
+// plugin lets kernels call such a declaration and keeps such a definition
+// for the images of other translation units (llvm-passes/device/
+// DeviceLinking.cpp); the runtime links the images (docs/driver.md,
+// "Device functions across translation units").
+inline constexpr char device_function_annotation[] = "hcc.device_function";
+
 // The ABI tag of amp-only functions in C++ AMP mode (mangled B3amp, demangled
 // f[abi:amp](int)): the Clang plugin gives it to them
 // (clang/ExecutionSpace.cpp) so that an amp and a cpu function of one signature

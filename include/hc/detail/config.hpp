@@ -20,6 +20,17 @@
 #include <gpuintrin.h>
 #endif
 
+// A variable the runtime fills in for every module it loads (the printf
+// buffer, the device heap). The runtime links an NVPTX image with the
+// images that define the [[hc]] functions it calls from other translation
+// units (docs/driver.md): each defines the variable, and the linked module
+// keeps one.
+#if HC_DEVICE_PASS && defined(__NVPTX__)
+#define HC_MODULE_VARIABLE __attribute__((weak))
+#else
+#define HC_MODULE_VARIABLE
+#endif
+
 // C++ AMP mode (`hcc -std=c++amp`, docs/amp.md): hc's extent is C++ AMP's
 // extent, so its tile<D0, ...>() gives Concurrency::tiled_extent<D0, ...>,
 // and launches follow C++ AMP's rules (synchronous, checked domains).

@@ -48,9 +48,9 @@ extern "C" {
 // `heap` is set by the runtime when it loads a module that allocates; the
 // program's __HIP_SIZE_OF_PAGE and __HIP_NUM_PAGES (0: not defined) ride
 // along for it to size the device's heap.
-__attribute__((device)) hc::detail::device_heap::module_heap
-    __hcc_device_heap = {nullptr, HC_DEVICE_HEAP_PAGE_SIZE_MACRO,
-                         HC_DEVICE_HEAP_NUM_PAGES_MACRO};
+__attribute__((device))
+HC_MODULE_VARIABLE hc::detail::device_heap::module_heap __hcc_device_heap = {
+    nullptr, HC_DEVICE_HEAP_PAGE_SIZE_MACRO, HC_DEVICE_HEAP_NUM_PAGES_MACRO};
 }
 
 namespace hc {

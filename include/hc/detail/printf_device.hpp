@@ -20,7 +20,8 @@
 extern "C" {
 // Set by the runtime when the module is loaded (CUDA: cuModuleGetGlobal;
 // HSA: the symbol's VARIABLE_ADDRESS).
-__attribute__((device)) hc::detail::printf_record::control *__hcc_printf_buffer;
+__attribute__((device))
+HC_MODULE_VARIABLE hc::detail::printf_record::control *__hcc_printf_buffer;
 
 // vprintf's contract: 0 when the record was stored, -1 when not (no
 // buffer, or a record larger than the whole buffer).

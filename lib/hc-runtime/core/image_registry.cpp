@@ -9,9 +9,10 @@
 #include "core/environment.hpp"
 #include "hc/detail/abi_names.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
-#include <algorithm>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -26,12 +27,36 @@ struct entry {
   image img;
   bool scanned = false; // kernel names extracted yet?
   std::unordered_set<std::string> kernels;
+  bool functions_scanned = false; // device functions extracted yet?
+  std::unordered_set<std::string> defined;
+  std::vector<std::string> external;
 };
 
 struct registry {
   std::mutex mutex;
   std::vector<std::unique_ptr<entry>> entries;
+  // Merged host-global tables of linked images, by root image index.
+  std::map<std::size_t, std::vector<__hcc_host_global>> merged_entries;
+  std::map<std::size_t, __hcc_host_global_table> merged_tables;
 };
+
+// The device functions of `e`, read once (the caller holds the mutex).
+entry &with_functions(entry &e) {
+  if (!e.functions_scanned && e.img.desc.kind == __hcc_image_ptx &&
+      e.img.desc.data) {
+    image_device_functions f = ptx_device_functions(
+        static_cast<const char *>(e.img.desc.data), e.img.desc.size);
+    e.defined.insert(f.defined.begin(), f.defined.end());
+    e.external = std::move(f.external);
+  }
+  e.functions_scanned = true;
+  return e;
+}
+
+bool same_target(const __hcc_image_desc &a, const __hcc_image_desc &b) {
+  return a.kind == b.kind && a.target && b.target &&
+         std::strcmp(a.target, b.target) == 0;
+}
 
 registry &the_registry() {
   static registry *instance = new registry;
@@ -69,6 +94,60 @@ std::vector<image> images_with_kernel(unsigned kind, const char *kernel_name) {
       out.push_back(e->img);
   }
   return out;
+}
+
+std::vector<image> images_to_link_with(const image &root) {
+  std::vector<image> out;
+  if (root.desc.kind != __hcc_image_ptx)
+    return out;
+  registry &r = the_registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  if (root.index >= r.entries.size())
+    return out;
+  std::unordered_set<std::size_t> in_set{root.index};
+  std::vector<entry *> pending{r.entries[root.index].get()};
+  while (!pending.empty()) {
+    entry &needing = with_functions(*pending.back());
+    pending.pop_back();
+    for (const std::string &name : needing.external) {
+      if (needing.defined.count(name))
+        continue;
+      for (auto &candidate : r.entries) {
+        if (!same_target(candidate->img.desc, root.desc) ||
+            !with_functions(*candidate).defined.count(name))
+          continue;
+        if (in_set.insert(candidate->img.index).second) {
+          out.push_back(candidate->img);
+          pending.push_back(candidate.get());
+        }
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+const __hcc_host_global_table *
+linked_host_globals(const image &root, const std::vector<image> &linked) {
+  registry &r = the_registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  auto known = r.merged_tables.find(root.index);
+  if (known != r.merged_tables.end())
+    return &known->second;
+  std::vector<__hcc_host_global> &entries = r.merged_entries[root.index];
+  auto add = [&](const image &img) {
+    if (const __hcc_host_global_table *t = img.desc.host_globals)
+      entries.insert(entries.end(), t->entries, t->entries + t->count);
+  };
+  add(root);
+  for (const image &img : linked)
+    add(img);
+  if (entries.empty())
+    return nullptr;
+  __hcc_host_global_table &table = r.merged_tables[root.index];
+  table.count = entries.size();
+  table.entries = entries.data();
+  return &table;
 }
 
 } // namespace rt

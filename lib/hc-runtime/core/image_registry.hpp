@@ -36,6 +36,29 @@ std::vector<image> images_with_kernel(unsigned kind, const char *kernel_name);
 // symbol of the ELF symbol table. Unknown kinds: none.
 std::vector<std::string> kernel_names_in(const __hcc_image_desc &desc);
 
+// Device functions of a PTX image that cross images: those it defines for
+// other images (`.visible .func`, `.weak .func`) and those it calls from
+// them (`.extern .func`, which also names the driver's system calls such as
+// vprintf and malloc). In the order of the text.
+struct image_device_functions {
+  std::vector<std::string> defined;
+  std::vector<std::string> external;
+};
+image_device_functions ptx_device_functions(const char *text, std::size_t size);
+
+// The images `root` is linked with when loaded: for each function it calls
+// from another image, the first registered image of its kind and target
+// that defines it, then the same for those images. Empty when it calls
+// none (or no image defines what it calls: the JIT then reports the name).
+// PTX only; other kinds: empty.
+std::vector<image> images_to_link_with(const image &root);
+
+// The host globals of `root` and of the images linked with it, as one
+// table (null when none has any). Owned by the registry for the life of
+// the program.
+const __hcc_host_global_table *
+linked_host_globals(const image &root, const std::vector<image> &linked);
+
 } // namespace rt
 } // namespace detail
 } // namespace hc

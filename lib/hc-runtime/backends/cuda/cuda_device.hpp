@@ -21,6 +21,7 @@
 #include "backends/cuda/cuda_kernel_cache.hpp"
 #include "backends/cuda/cuda_launch.hpp"
 #include "core/device_impl.hpp"
+#include "core/image_registry.hpp"
 #include "core/profiler.hpp"
 
 #include <atomic>
@@ -287,19 +288,27 @@ private:
   // this device's kernels can access directly (cuDeviceCanAccessPeer).
   cuda_device *accessible_peer(device &owner);
 
-  CUmodule load_image(std::size_t index, const void *data, std::size_t size,
-                      const char *target, const char *source);
+  // One PTX text for the linker: NUL-terminated after `size` bytes.
+  struct ptx_input {
+    const char *text;
+    std::size_t size;
+    const char *name; // the source it came from, for the JIT's messages
+  };
+
+  // The module of image `img`, linked with the images that define the
+  // device functions it calls from other translation units (`linked`,
+  // images_to_link_with).
+  CUmodule load_image(const image &img, const std::vector<image> &linked);
   // PTX straight to cuModuleLoadDataEx: the driver JITs it (every run).
   CUmodule load_ptx(const char *ptx, const char *target,
                     const std::string &what);
   // PTX -> cubin with the driver's linker, through the kernel cache.
-  CUmodule load_cached(const char *ptx, std::size_t size, const char *target,
-                       const char *source, const std::string &what);
+  CUmodule load_cached(const std::vector<ptx_input> &inputs, const char *target,
+                       const std::string &what);
   // The cubin of a link, or throws naming the call and the JIT error log.
-  CUmodule link_and_load(const char *ptx, std::size_t size,
-                         const char *target, const char *source,
-                         const std::string &what, jit_logs &logs,
-                         std::vector<char> &cubin);
+  CUmodule link_and_load(const std::vector<ptx_input> &inputs,
+                         const char *target, const std::string &what,
+                         jit_logs &logs, std::vector<char> &cubin);
   [[noreturn]] void jit_failed(const char *call, CUresult result,
                                const std::string &what, const char *target,
                                const char *error_log) const;

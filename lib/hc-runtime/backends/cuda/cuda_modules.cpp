@@ -68,25 +68,53 @@ std::string format_ms(const char *format, double ms) {
 
 } // namespace
 
-CUmodule cuda_device::load_image(std::size_t index, const void *data,
-                                 std::size_t size, const char *target,
-                                 const char *source) {
+namespace {
+
+// PTX is NUL-terminated after `size` bytes by contract; a copy where a
+// producer got that wrong, rather than letting the JIT read past it.
+const char *terminated_ptx(const __hcc_image_desc &desc, std::size_t &size,
+                           std::string &copy) {
+  const char *text = static_cast<const char *>(desc.data);
+  size = desc.size;
+  if (text && text[size] == '\0')
+    return text;
+  copy.assign(text ? text : "", text ? size : 0);
+  size = copy.size();
+  return copy.c_str();
+}
+
+} // namespace
+
+CUmodule cuda_device::load_image(const image &img,
+                                 const std::vector<image> &linked) {
+  const __hcc_image_desc &desc = img.desc;
+  const char *source = desc.source && *desc.source ? desc.source : "?";
   std::string what = std::string("loading the PTX image for ") +
-                     (target ? target : "?") + " from " +
-                     (source && *source ? source : "?");
-  // The contract says PTX is NUL-terminated after `size` bytes; copy it if
-  // a producer got that wrong rather than letting the JIT read past it.
-  const char *text = static_cast<const char *>(data);
-  std::string copy;
-  if (!text || text[size] != '\0') {
-    copy.assign(text ? text : "", text ? size : 0);
-    text = copy.c_str();
-    size = copy.size();
+                     (desc.target ? desc.target : "?") + " from " + source;
+  std::vector<std::string> copies(1 + linked.size());
+  std::vector<ptx_input> inputs;
+  auto add = [&](const __hcc_image_desc &d, std::string &copy) {
+    std::size_t size = 0;
+    const char *text = terminated_ptx(d, size, copy);
+    inputs.push_back({text, size, d.source && *d.source ? d.source : "?"});
+  };
+  add(desc, copies[0]);
+  for (std::size_t i = 0; i < linked.size(); ++i) {
+    add(linked[i].desc, copies[i + 1]);
+    what += i ? ", " : " linked with its device functions from ";
+    what += inputs.back().name;
   }
-  CUmodule module = disk_cache()
-                        ? load_cached(text, size, target, source, what)
-                        : load_ptx(text, target, what);
-  modules_[index] = module;
+  CUmodule module = nullptr;
+  if (disk_cache()) {
+    module = load_cached(inputs, desc.target, what);
+  } else if (linked.empty()) {
+    module = load_ptx(inputs[0].text, desc.target, what);
+  } else {
+    jit_logs logs;
+    std::vector<char> cubin;
+    module = link_and_load(inputs, desc.target, what, logs, cubin);
+  }
+  modules_[img.index] = module;
   return module;
 }
 
@@ -100,6 +128,12 @@ void cuda_device::jit_failed(const char *call, CUresult r,
                ", newer than this device (sm_" + std::to_string(sm_) +
                "): compile for it too (hcc --offload-arch=sm_" +
                std::to_string(sm_) + ")";
+  if (error_log && std::strstr(error_log, "Unresolved extern function"))
+    message += "; a kernel calls an [[hc]] function that no translation "
+               "unit compiled by hcc for " +
+               std::string(target ? target : "this target") +
+               " defines (declared without a body, defined nowhere, or "
+               "defined where it reaches host-only code)";
   if (error_log && *error_log)
     message += "\nJIT error log:\n" + std::string(error_log);
   throw Kalmar::runtime_exception(message, Kalmar::E_FAIL_CODE);
@@ -148,13 +182,21 @@ kernel_cache *cuda_device::disk_cache() {
   return cache_.get();
 }
 
-CUmodule cuda_device::load_cached(const char *ptx, std::size_t size,
-                                  const char *target, const char *source,
-                                  const std::string &what) {
+CUmodule cuda_device::load_cached(const std::vector<ptx_input> &ptx,
+                                  const char *target, const std::string &what) {
   jit_logs logs;
   kernel_cache_inputs inputs = cache_inputs_;
-  inputs.ptx = ptx;
-  inputs.ptx_size = size;
+  // A linked module's key covers every text, each with its terminator.
+  std::string joined;
+  if (ptx.size() == 1) {
+    inputs.ptx = ptx[0].text;
+    inputs.ptx_size = ptx[0].size;
+  } else {
+    for (const ptx_input &in : ptx)
+      joined.append(in.text, in.size + 1);
+    inputs.ptx = joined.data();
+    inputs.ptx_size = joined.size();
+  }
   inputs.jit_options = "cuLink ptx " + describe_jit_options(
                                            logs.options, logs.values,
                                            jit_logs::count);
@@ -185,8 +227,7 @@ CUmodule cuda_device::load_cached(const char *ptx, std::size_t size,
   }
 
   begin = std::chrono::steady_clock::now();
-  CUmodule module =
-      link_and_load(ptx, size, target, source, what, logs, cubin);
+  CUmodule module = link_and_load(ptx, target, what, logs, cubin);
   double ms = ms_since(begin);
   if (cache_->store(key, cubin.data(), cubin.size(), why))
     note(label_ + ": " + what + format_ms(": JIT %.1f ms, stored ", ms) +
@@ -197,10 +238,9 @@ CUmodule cuda_device::load_cached(const char *ptx, std::size_t size,
   return module;
 }
 
-CUmodule cuda_device::link_and_load(const char *ptx, std::size_t size,
-                                    const char *target, const char *source,
-                                    const std::string &what, jit_logs &logs,
-                                    std::vector<char> &cubin) {
+CUmodule cuda_device::link_and_load(const std::vector<ptx_input> &ptx,
+                                    const char *target, const std::string &what,
+                                    jit_logs &logs, std::vector<char> &cubin) {
   CUlinkState link = nullptr;
   CUresult r = api_->cuLinkCreate(jit_logs::count, logs.options, logs.values,
                                   &link);
@@ -217,9 +257,12 @@ CUmodule cuda_device::link_and_load(const char *ptx, std::size_t size,
 
   // size + 1: the linker takes PTX with its terminating NUL.
   const char *call = "cuLinkAddData_v2";
-  r = api_->cuLinkAddData(link, CU_JIT_INPUT_PTX, const_cast<char *>(ptx),
-                          size + 1, source && *source ? source : "hcc image",
-                          0, nullptr, nullptr);
+  for (const ptx_input &in : ptx) {
+    r = api_->cuLinkAddData(link, CU_JIT_INPUT_PTX, const_cast<char *>(in.text),
+                            in.size + 1, in.name, 0, nullptr, nullptr);
+    if (r != CUDA_SUCCESS)
+      break;
+  }
   void *image = nullptr;
   std::size_t image_size = 0;
   if (r == CUDA_SUCCESS) {
@@ -293,14 +336,18 @@ loaded_kernel &cuda_device::lookup_kernel(const char *name) {
     try {
       CUmodule module;
       auto loaded = modules_.find(index);
+      std::vector<image> linked = images_to_link_with(*img);
       if (loaded != modules_.end())
         module = loaded->second;
       else
-        module = load_image(index, img->desc.data, img->desc.size,
-                            img->desc.target, img->desc.source);
-      // Once per module: printf, host globals, device heap.
-      cuda_module view(*api_, module, img->desc.source);
-      set_up_loaded_module(*this, view, img->desc);
+        module = load_image(*img, linked);
+      // Once per module: printf, host globals, device heap. A linked
+      // module's host globals are those of all its images.
+      __hcc_image_desc desc = img->desc;
+      if (!linked.empty())
+        desc.host_globals = linked_host_globals(*img, linked);
+      cuda_module view(*api_, module, desc.source);
+      set_up_loaded_module(*this, view, desc);
       CUfunction function = nullptr;
       CUresult r = api_->cuModuleGetFunction(&function, module, name);
       if (r != CUDA_SUCCESS)
