@@ -316,6 +316,9 @@ XFAIL = {
     "compiler/diag-inline-asm.cpp": ("host inline assembly is diagnosed for "
                                      "NVPTX only; on AMDGPU the assembler "
                                      "rejects it"),
+    "compiler/device-function-linkage.cpp": (
+        "a kernel calls an [[hc]] function of another translation unit: a "
+        "compile-time error for AMDGPU (docs/driver.md)"),
 }
 
 
