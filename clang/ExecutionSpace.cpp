@@ -108,8 +108,9 @@ void applyPlacement(ASTContext &Ctx, FunctionDecl &FD, const Placement &P) {
   bool Device = Amp;
   bool Host = Cpu || (Amp && !(P.Twin && P.What == Restriction::Amp));
   bool HostOnlyMark = Ctx.getLangOpts().CUDAIsDevice && Cpu && !Amp;
-  bool DeviceFunctionMark =
-      Ctx.getLangOpts().CUDAIsDevice && Amp && mayCrossTranslationUnits(FD);
+  // In both passes: the host pass lists the host globals such a function
+  // uses for the image that exports it (docs/svm.md).
+  bool DeviceFunctionMark = Amp && mayCrossTranslationUnits(FD);
   bool Tagged = P.AmpTagged && !FD.isExternC();
 
   // Start from what the user wrote: drop every implicit attribute this

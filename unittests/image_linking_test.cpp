@@ -2,6 +2,7 @@
 // images, and which images the runtime links with one it loads
 // (docs/driver.md, "Device functions across translation units").
 #include "core/image_registry.hpp"
+#include "core/linked_images.hpp"
 #include "ptx_image_desc.hpp"
 
 #include <gtest/gtest.h>
@@ -121,29 +122,19 @@ TEST(ImagesToLinkWith, FollowsDefinitionsOfTheSameTarget) {
   EXPECT_TRUE(images_to_link_with(registered("helper.cpp")).empty());
 }
 
-TEST(LinkedHostGlobals, MergesTheTablesOfEveryLinkedImage) {
-  static int a = 1, b = 2;
-  static const __hcc_host_global first_entries[] = {{"a", &a}};
-  static const __hcc_host_global second_entries[] = {{"b", &b}};
-  static const __hcc_host_global_table first = {1, first_entries};
-  static const __hcc_host_global_table second = {1, second_entries};
-  static __hcc_image_desc root = ptx_desc(kernels_ptx, "sm_75", "root.cpp");
-  static __hcc_image_desc other = ptx_desc(library_ptx, "sm_75", "other.cpp");
-  root.host_globals = &first;
-  other.host_globals = &second;
-  __hcc_register_image(&root);
-  __hcc_register_image(&other);
-
-  image r = registered("root.cpp");
-  std::vector<image> linked = images_to_link_with(r);
-  ASSERT_EQ(sources(linked), std::vector<std::string>{"other.cpp"});
-  const __hcc_host_global_table *table = linked_host_globals(r, linked);
-  ASSERT_NE(table, nullptr);
-  ASSERT_EQ(table->count, 2u);
-  EXPECT_STREQ(table->entries[0].name, "a");
-  EXPECT_EQ(table->entries[0].address, &a);
-  EXPECT_STREQ(table->entries[1].name, "b");
-  EXPECT_EQ(table->entries[1].address, &b);
-  // The same table again: the runtime keeps it for the module's life.
-  EXPECT_EQ(linked_host_globals(r, linked), table);
+TEST(LinkedPtxText, RenamesTheHostGlobalTablesOfLinkedImages) {
+  const char text[] =
+      ".visible .global .align 8 .b8 __hcc_host_global_slots[16];\n"
+      ".visible .global .align 1 .b8 __hcc_host_global_names[6] = {103};\n"
+      "ld.global.nc.b64 %rd5, [__hcc_host_global_slots+8];\n"
+      ".global .b8 __hcc_host_global_slots_other[1];\n";
+  __hcc_image_desc d = ptx_desc(text, "sm_90", "t.cpp");
+  EXPECT_EQ(linked_ptx_text(d, 0), text);
+  EXPECT_EQ(
+      linked_ptx_text(d, 2),
+      ".visible .global .align 8 .b8 __hcc_host_global_slots_linked_2[16];\n"
+      ".visible .global .align 1 .b8 __hcc_host_global_names_linked_2[6] = "
+      "{103};\n"
+      "ld.global.nc.b64 %rd5, [__hcc_host_global_slots_linked_2+8];\n"
+      ".global .b8 __hcc_host_global_slots_other[1];\n");
 }

@@ -6,8 +6,10 @@
 
 #include "svm/HostGlobals.h"
 
+#include "device/DeviceLinking.h"
 #include "device/DeviceModule.h"
 #include "device/DeviceReachability.h"
+#include "device/FunctionAnnotations.h"
 #include "diagnostics/DeviceLibraryAllowList.h"
 #include "hc/detail/abi_names.h"
 
@@ -60,8 +62,12 @@ PreservedAnalyses HostGlobalSlotsPass::run(Module &M,
   // Only what kernels use: the rest of the module is host code that the
   // pruning pass deletes, and the host's table lists only what the CPU
   // versions of the kernels reach.
+  // Functions other translation units' kernels may call are kernels' code
+  // too (device/DeviceLinking.h).
   SmallVector<Function *, 8> Kernels = findKernels(M);
   SmallVector<GlobalValue *, 8> Roots(Kernels.begin(), Kernels.end());
+  DeviceLinkage Linkage = findDeviceLinkage(M);
+  Roots.append(Linkage.Exported.begin(), Linkage.Exported.end());
   DeviceReachability FromKernels(Roots);
   SmallVector<GlobalVariable *, 8> Hosts;
   for (GlobalVariable &Var : M.globals())
@@ -136,6 +142,11 @@ static SetVector<GlobalVariable *> globalsReachedFromKernels(Module &M) {
   for (Function &F : M)
     if (!F.isDeclaration() && isCpuKernelEntry(F) && Seen.insert(&F).second)
       Work.push_back(&F);
+  // And from the [[hc]] functions whose device code this translation unit
+  // exports to other images (device/DeviceLinking.h).
+  for (Function *F : functionsAnnotated(M, hc::abi::device_function_annotation))
+    if (!F->isDeclaration() && !F->hasLocalLinkage() && Seen.insert(F).second)
+      Work.push_back(F);
   SmallVector<const Constant *, 16> Constants;
   SmallPtrSet<const Constant *, 32> SeenConstants;
   auto Visit = [&](const Value *V) {

@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -35,9 +34,6 @@ struct entry {
 struct registry {
   std::mutex mutex;
   std::vector<std::unique_ptr<entry>> entries;
-  // Merged host-global tables of linked images, by root image index.
-  std::map<std::size_t, std::vector<__hcc_host_global>> merged_entries;
-  std::map<std::size_t, __hcc_host_global_table> merged_tables;
 };
 
 // The device functions of `e`, read once (the caller holds the mutex).
@@ -125,29 +121,6 @@ std::vector<image> images_to_link_with(const image &root) {
     }
   }
   return out;
-}
-
-const __hcc_host_global_table *
-linked_host_globals(const image &root, const std::vector<image> &linked) {
-  registry &r = the_registry();
-  std::lock_guard<std::mutex> lock(r.mutex);
-  auto known = r.merged_tables.find(root.index);
-  if (known != r.merged_tables.end())
-    return &known->second;
-  std::vector<__hcc_host_global> &entries = r.merged_entries[root.index];
-  auto add = [&](const image &img) {
-    if (const __hcc_host_global_table *t = img.desc.host_globals)
-      entries.insert(entries.end(), t->entries, t->entries + t->count);
-  };
-  add(root);
-  for (const image &img : linked)
-    add(img);
-  if (entries.empty())
-    return nullptr;
-  __hcc_host_global_table &table = r.merged_tables[root.index];
-  table.count = entries.size();
-  table.entries = entries.data();
-  return &table;
 }
 
 } // namespace rt

@@ -53,12 +53,6 @@ image_device_functions ptx_device_functions(const char *text, std::size_t size);
 // PTX only; other kinds: empty.
 std::vector<image> images_to_link_with(const image &root);
 
-// The host globals of `root` and of the images linked with it, as one
-// table (null when none has any). Owned by the registry for the life of
-// the program.
-const __hcc_host_global_table *
-linked_host_globals(const image &root, const std::vector<image> &linked);
-
 } // namespace rt
 } // namespace detail
 } // namespace hc

@@ -64,12 +64,13 @@ std::vector<std::uint64_t> host_global_addresses(device &dev,
 }
 
 void host_globals_attach(device_impl &dev, loaded_module &module,
-                         const __hcc_image_desc &desc) {
+                         const __hcc_image_desc &desc, const char *slots_symbol,
+                         const char *names_symbol) {
   module_global slots, names;
-  if (!module.find_global(host_global_slots_symbol, slots))
+  if (!module.find_global(slots_symbol, slots))
     return; // the module uses no host globals
-  if (!module.find_global(host_global_names_symbol, names))
-    refuse_host_global(desc, host_global_names_symbol,
+  if (!module.find_global(names_symbol, names))
+    refuse_host_global(desc, names_symbol,
                        "the module lacks the list of their names");
   // A last empty name even if the variable lacks it.
   std::vector<char> text(names.size + 1, '\0');

@@ -41,9 +41,13 @@ void *host_address(const __hcc_image_desc &desc, const char *name);
                                      const char *name, const std::string &why);
 
 // If `module` (just loaded on `dev` from `desc`) uses host globals, fills
-// its slots with their addresses. Throws Kalmar::runtime_exception.
+// its slots with their addresses. A module linked from several images has
+// the variables of each under names of its own (linked_images.hpp).
+// Throws Kalmar::runtime_exception.
 void host_globals_attach(device_impl &dev, loaded_module &module,
-                         const __hcc_image_desc &desc);
+                         const __hcc_image_desc &desc,
+                         const char *slots_symbol = host_global_slots_symbol,
+                         const char *names_symbol = host_global_names_symbol);
 
 } // namespace svm
 } // namespace rt

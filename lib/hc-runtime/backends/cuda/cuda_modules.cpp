@@ -6,6 +6,7 @@
 
 #include "core/environment.hpp"
 #include "core/image_registry.hpp"
+#include "core/linked_images.hpp"
 #include "core/wait_util.hpp"
 #include "hc/detail/exceptions.hpp"
 
@@ -93,16 +94,16 @@ CUmodule cuda_device::load_image(const image &img,
                      (desc.target ? desc.target : "?") + " from " + source;
   std::vector<std::string> copies(1 + linked.size());
   std::vector<ptx_input> inputs;
-  auto add = [&](const __hcc_image_desc &d, std::string &copy) {
-    std::size_t size = 0;
-    const char *text = terminated_ptx(d, size, copy);
-    inputs.push_back({text, size, d.source && *d.source ? d.source : "?"});
-  };
-  add(desc, copies[0]);
+  std::size_t size = 0;
+  // Braced initialisers run in order: `size` is set before it is read.
+  inputs.push_back({terminated_ptx(desc, size, copies[0]), size, source});
   for (std::size_t i = 0; i < linked.size(); ++i) {
-    add(linked[i].desc, copies[i + 1]);
+    const __hcc_image_desc &d = linked[i].desc;
+    copies[i + 1] = linked_ptx_text(d, i + 1);
+    const char *name = d.source && *d.source ? d.source : "?";
+    inputs.push_back({copies[i + 1].c_str(), copies[i + 1].size(), name});
     what += i ? ", " : " linked with its device functions from ";
-    what += inputs.back().name;
+    what += name;
   }
   CUmodule module = nullptr;
   if (disk_cache()) {
@@ -341,13 +342,9 @@ loaded_kernel &cuda_device::lookup_kernel(const char *name) {
         module = loaded->second;
       else
         module = load_image(*img, linked);
-      // Once per module: printf, host globals, device heap. A linked
-      // module's host globals are those of all its images.
-      __hcc_image_desc desc = img->desc;
-      if (!linked.empty())
-        desc.host_globals = linked_host_globals(*img, linked);
-      cuda_module view(*api_, module, desc.source);
-      set_up_loaded_module(*this, view, desc);
+      // Once per module: printf, host globals, device heap.
+      cuda_module view(*api_, module, img->desc.source);
+      set_up_linked_module(*this, view, img->desc, linked);
       CUfunction function = nullptr;
       CUresult r = api_->cuModuleGetFunction(&function, module, name);
       if (r != CUDA_SUCCESS)
