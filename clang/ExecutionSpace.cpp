@@ -75,16 +75,15 @@ template <class AttrT> static bool isOurs(const Attr *A) {
   return isa<AttrT>(A) && A->isImplicit();
 }
 
-static bool isHostOnlyAnnotation(const Attr *A) {
+/// One of the annotations this file adds (hc::abi::host_only_annotation,
+/// hc::abi::device_function_annotation).
+static bool isOurAnnotation(const Attr *A) {
   const auto *Annotation = dyn_cast<AnnotateAttr>(A);
-  return Annotation && Annotation->isImplicit() &&
-         Annotation->getAnnotation() == hc::abi::host_only_annotation;
-}
-
-static bool isDeviceFunctionAnnotation(const Attr *A) {
-  const auto *Annotation = dyn_cast<AnnotateAttr>(A);
-  return Annotation && Annotation->isImplicit() &&
-         Annotation->getAnnotation() == hc::abi::device_function_annotation;
+  if (!Annotation || !Annotation->isImplicit())
+    return false;
+  llvm::StringRef Text = Annotation->getAnnotation();
+  return Text == hc::abi::host_only_annotation ||
+         Text == hc::abi::device_function_annotation;
 }
 
 /// Whether another translation unit could define or call \p FD: a
@@ -117,8 +116,7 @@ void applyPlacement(ASTContext &Ctx, FunctionDecl &FD, const Placement &P) {
   // file may have added before (a redeclaration can change the picture).
   llvm::erase_if(FD.getAttrs(), [](const Attr *A) {
     return isOurs<CUDADeviceAttr>(A) || isOurs<CUDAHostAttr>(A) ||
-           isHostOnlyAnnotation(A) || isDeviceFunctionAnnotation(A) ||
-           isAmpAbiTag(A);
+           isOurAnnotation(A) || isAmpAbiTag(A);
   });
   SourceRange Range = FD.getSourceRange();
   if (Device && !FD.hasAttr<CUDADeviceAttr>())

@@ -1,6 +1,7 @@
 // Extracting kernel entry names from device code images, so that backends
 // can find which image holds a kernel without loading every image.
 #include "core/image_registry.hpp"
+#include "core/ptx_text.hpp"
 
 #include <cstring>
 #include <elf.h>
@@ -10,16 +11,6 @@ namespace detail {
 namespace rt {
 namespace {
 
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-bool is_name_char(char c) {
-  // PTX identifiers: letters, digits, _ $ and, after Clang mangling, '.'.
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-         (c >= '0' && c <= '9') || c == '_' || c == '$' || c == '.';
-}
-
 // `.entry <name>(` directives of PTX text.
 std::vector<std::string> ptx_entries(const char *text, std::size_t size) {
   std::vector<std::string> names;
@@ -28,18 +19,18 @@ std::vector<std::string> ptx_entries(const char *text, std::size_t size) {
   for (std::size_t i = 0; i + length < size; ++i) {
     if (std::memcmp(text + i, directive, length) != 0)
       continue;
-    if (i > 0 && !is_space(text[i - 1]))
+    if (i > 0 && !is_ptx_space(text[i - 1]))
       continue; // part of another token
     std::size_t p = i + length;
-    if (p >= size || !is_space(text[p]))
+    if (p >= size || !is_ptx_space(text[p]))
       continue; // e.g. ".entry_point"
-    while (p < size && is_space(text[p]))
+    while (p < size && is_ptx_space(text[p]))
       ++p;
     std::size_t begin = p;
-    while (p < size && is_name_char(text[p]))
+    while (p < size && is_ptx_name_char(text[p]))
       ++p;
     std::size_t end = p;
-    while (p < size && is_space(text[p]))
+    while (p < size && is_ptx_space(text[p]))
       ++p;
     if (end > begin && p < size && text[p] == '(')
       names.emplace_back(text + begin, end - begin);

@@ -1,8 +1,7 @@
 // Modules linked from several PTX images (linked_images.hpp).
 #include "core/linked_images.hpp"
 
-#include "core/device_heap_setup.hpp"
-#include "core/gpu_printf.hpp"
+#include "core/ptx_text.hpp"
 #include "core/svm_globals.hpp"
 
 #include <cstring>
@@ -11,11 +10,6 @@ namespace hc {
 namespace detail {
 namespace rt {
 namespace {
-
-bool is_identifier_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-         (c >= '0' && c <= '9') || c == '_' || c == '$';
-}
 
 // `text` with every whole identifier `from` replaced by `to`.
 std::string rename_identifier(const std::string &text, const char *from,
@@ -26,9 +20,9 @@ std::string rename_identifier(const std::string &text, const char *from,
   std::size_t done = 0;
   for (std::size_t at = text.find(from); at != std::string::npos;
        at = text.find(from, at + length)) {
-    bool starts = at == 0 || !is_identifier_char(text[at - 1]);
+    bool starts = at == 0 || !is_ptx_name_char(text[at - 1]);
     bool ends =
-        at + length == text.size() || !is_identifier_char(text[at + length]);
+        at + length == text.size() || !is_ptx_name_char(text[at + length]);
     if (!starts || !ends)
       continue;
     out.append(text, done, at - done);
