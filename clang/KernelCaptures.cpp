@@ -15,6 +15,8 @@
 
 #include "KernelCaptures.h"
 
+#include "hc/detail/abi_names.h"
+
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -54,9 +56,19 @@ public:
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
+  /// The 32-bit-offset twin of a kernel entry (hc/detail/offset_width.hpp)
+  /// has the same parameter: the first entry reports it.
+  static bool isOffsets32Entry(const FunctionDecl &FD) {
+    for (const auto *A : FD.specific_attrs<AnnotateAttr>())
+      if (A->getAnnotation() == hc::abi::offsets_32_entry_annotation)
+        return true;
+    return false;
+  }
+
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (!FD->hasAttr<CUDAGlobalAttr>() || FD->isDependentContext() ||
-        !FD->doesThisDeclarationHaveABody() || !Checked.insert(FD).second)
+        !FD->doesThisDeclarationHaveABody() || isOffsets32Entry(*FD) ||
+        !Checked.insert(FD).second)
       return true;
     for (const ParmVarDecl *Param : FD->parameters()) {
       QualType Type = Param->getType();

@@ -14,6 +14,8 @@
 #include "cpu/CpuKernelYieldPoints.h"
 #include "device/DevicePrunePass.h"
 #include "heap/DeviceHeapCalls.h"
+#include "optimize/ExtendedIndexOffsets.h"
+#include "optimize/KernelOffsetWidth.h"
 #include "printf/DevicePrintf.h"
 #include "svm/ArrayDataScope.h"
 #include "svm/HostGlobals.h"

@@ -6,6 +6,11 @@
 
 #include "device/DeviceModule.h"
 
+#include "device/FunctionAnnotations.h"
+#include "hc/detail/abi_names.h"
+
+#include "llvm/ADT/STLExtras.h"
+
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/CallingConv.h"
 #include "llvm/IR/Constants.h"
@@ -89,6 +94,19 @@ SmallVector<Function *, 8> findKernels(Module &M) {
     if (!F.isDeclaration() &&
         (hasKernelCallingConv(F) || Annotated.contains(&F)))
       Kernels.push_back(&F);
+  return Kernels;
+}
+
+bool isOffsets32Entry(const Function &F) {
+  return F.hasFnAttribute(hc::abi::offsets_32_entry_annotation);
+}
+
+SmallVector<Function *, 8> findDiagnosedKernels(Module &M) {
+  for (Function *Twin :
+       functionsAnnotated(M, hc::abi::offsets_32_entry_annotation))
+    Twin->addFnAttr(hc::abi::offsets_32_entry_annotation);
+  SmallVector<Function *, 8> Kernels = findKernels(M);
+  llvm::erase_if(Kernels, [](Function *F) { return isOffsets32Entry(*F); });
   return Kernels;
 }
 

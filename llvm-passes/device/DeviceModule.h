@@ -27,6 +27,19 @@ bool isDeviceModule(const llvm::Module &M);
 /// stable order.
 llvm::SmallVector<llvm::Function *, 8> findKernels(llvm::Module &M);
 
+/// Whether \p F is the 32-bit-offset twin of a kernel entry point
+/// (hc/detail/offset_width.hpp): annotated so in the source; the
+/// annotation becomes the function attribute hc::abi::offsets_32_entry_
+/// annotation, which outlives the annotations array (host bookkeeping that
+/// pruning deletes), in findDiagnosedKernels.
+bool isOffsets32Entry(const llvm::Function &F);
+
+/// The kernels the diagnostics judge: all but the 32-bit-offset twins of
+/// kernel entry points, whose code is the same as their first entry's, so
+/// that each problem is reported once. Run first at the pipeline start, it
+/// also turns the twins' annotations into attributes (above).
+llvm::SmallVector<llvm::Function *, 8> findDiagnosedKernels(llvm::Module &M);
+
 /// In a host module: hc::detail::cpu_run_range / cpu_run_item, the kernels
 /// as the CPU backend runs them.
 bool isCpuKernelEntry(const llvm::Function &F);

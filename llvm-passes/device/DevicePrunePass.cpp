@@ -58,7 +58,7 @@ PreservedAnalyses DevicePrunePass::run(Module &M, ModuleAnalysisManager &) {
   releaseVTablesFromUsedLists(M);
 
   DeviceLinkage Linkage = findDeviceLinkage(M);
-  SmallVector<Function *, 8> Kernels = findKernels(M);
+  SmallVector<Function *, 8> Kernels = findDiagnosedKernels(M);
   SmallVector<GlobalValue *, 16> Roots(Kernels.begin(), Kernels.end());
 
   // Errors first, on the module as Clang emitted it, so that every call
@@ -85,6 +85,11 @@ PreservedAnalyses DevicePrunePass::run(Module &M, ModuleAnalysisManager &) {
   // references that the CUDA JIT and ld.lld reject.
   // [[hc]] functions that kernels of other translation units may call
   // keep their names (DeviceLinking.h).
+  // The 32-bit-offset twins of the kernel entries (not judged: their code
+  // is their first entry's) are kept too.
+  for (Function *Kernel : findKernels(M))
+    if (!is_contained(Kernels, Kernel))
+      Roots.push_back(Kernel);
   SmallVector<GlobalValue *, 4> Exports = completeExports(Linkage);
   Roots.append(Exports.begin(), Exports.end());
   SmallVector<GlobalValue *, 8> ExtraRoots = collectExtraRoots(M);

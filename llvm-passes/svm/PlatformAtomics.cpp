@@ -190,7 +190,7 @@ PreservedAnalyses PlatformAtomicsCheckPass::run(Module &M,
                                                 ModuleAnalysisManager &) {
   if (!isDeviceModule(M))
     return PreservedAnalyses::all();
-  SmallVector<Function *, 8> Kernels = findKernels(M);
+  SmallVector<Function *, 8> Kernels = findDiagnosedKernels(M);
   SmallVector<GlobalValue *, 16> Roots(Kernels.begin(), Kernels.end());
   DeviceReachability FromKernels(Roots);
   AtomicsChecker Checker(M, FromKernels);
@@ -518,7 +518,7 @@ DebugLoc userLocation(const Instruction &I) {
 /// atomics. Checked here, after inlining, when the orders libstdc++ passes
 /// around at -O0 are constants. Returns whether anything was reported.
 bool diagnoseOrdersBeforeSm70(Module &M, unsigned Sm) {
-  SmallVector<Function *, 8> Kernels = findKernels(M);
+  SmallVector<Function *, 8> Kernels = findDiagnosedKernels(M);
   SmallVector<GlobalValue *, 16> Roots(Kernels.begin(), Kernels.end());
   DeviceReachability FromKernels(Roots);
   SmallVector<Instruction *, 4> Bad;

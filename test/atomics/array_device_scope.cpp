@@ -32,9 +32,9 @@ void kernels(hc::array_view<int, 1> view, hc::array<unsigned, 1> &arr,
   hc::parallel_for_each(view.get_extent(), [=](hc::index<1> i) [[hc]] {
     hc::atomic_fetch_add(&view[i], 1);
   });
-  // CHECK-LABEL: .entry
+  // CHECK-LABEL: .entry _ZN2hc6detail9hc_kernel
   // CHECK: red.relaxed.gpu.global.add.u32
-  // OFF-LABEL: .entry
+  // OFF-LABEL: .entry _ZN2hc6detail9hc_kernel
   // OFF: red.relaxed.sys{{(.global)?}}.add.u32
 
   // An array captured by reference, result used; through data() too.
@@ -42,19 +42,19 @@ void kernels(hc::array_view<int, 1> view, hc::array<unsigned, 1> &arr,
     view[i] = hc::atomic_fetch_max(&arr[i[0] & 15], 7u) +
               hc::atomic_exchange(view.data() + 1, 3);
   });
-  // CHECK-LABEL: .entry
+  // CHECK-LABEL: .entry _ZN2hc6detail9hc_kernel
   // CHECK-DAG: atom.global.max.u32
   // CHECK-DAG: atom.global.exch.b32
-  // OFF-LABEL: .entry
+  // OFF-LABEL: .entry _ZN2hc6detail9hc_kernel
   // OFF: atom.relaxed.sys{{(.global)?}}.max.u32
 
   // A raw pointer: system scope.
   hc::parallel_for_each(view.get_extent(), [=](hc::index<1> i) [[hc]] {
     hc::atomic_fetch_add(&raw[i[0]], 1);
   });
-  // CHECK-LABEL: .entry
+  // CHECK-LABEL: .entry _ZN2hc6detail9hc_kernel
   // CHECK: red.relaxed.sys{{(.global)?}}.add.u32
-  // OFF-LABEL: .entry
+  // OFF-LABEL: .entry _ZN2hc6detail9hc_kernel
   // OFF: red.relaxed.sys{{(.global)?}}.add.u32
 
   // <atomic> on an element, sequentially consistent.
@@ -62,11 +62,11 @@ void kernels(hc::array_view<int, 1> view, hc::array<unsigned, 1> &arr,
     std::atomic_ref<int>(view[i]).fetch_add(1);
     view[i + 1] = std::atomic_ref<int>(view[i + 2]).load();
   });
-  // CHECK-LABEL: .entry
+  // CHECK-LABEL: .entry _ZN2hc6detail9hc_kernel
   // CHECK: fence.sc.gpu;
   // CHECK-NEXT: atom.acquire.gpu{{(.global)?}}.add.u32
   // CHECK: ld.acquire.gpu{{(.global)?}}.b32
-  // OFF-LABEL: .entry
+  // OFF-LABEL: .entry _ZN2hc6detail9hc_kernel
   // OFF: fence.sc.sys;
 
   // A view captured by reference, result unused: the data pointer is
@@ -79,12 +79,12 @@ void kernels(hc::array_view<int, 1> view, hc::array<unsigned, 1> &arr,
     hc::atomic_fetch_add(&view[i], 1);
     hc::atomic_fetch_add(&arr[i[0] & 15], 1u);
   });
-  // CHECK-LABEL: .entry
+  // CHECK-LABEL: .entry _ZN2hc6detail9hc_kernel
   // CHECK-DAG: isspacep.global
   // CHECK-DAG: red.relaxed.gpu.global.add.u32
   // CHECK-DAG: red.relaxed.gpu.add.u32
   // CHECK-DAG: red.relaxed.gpu.global.add.u32
-  // OFF-LABEL: .entry
+  // OFF-LABEL: .entry _ZN2hc6detail9hc_kernel
   // OFF-DAG: isspacep.global
   // OFF-DAG: red.relaxed.sys.global.add.u32
   // OFF-DAG: red.relaxed.sys.add.u32

@@ -86,6 +86,21 @@ inline constexpr char array_data_marker[] = "__hcc_array_data";
 // memory: the pass also makes the pointer a global one.
 inline constexpr char global_array_data_marker[] = "__hcc_global_array_data";
 
+// 32-bit element offsets (hc/detail/offset_width.hpp declares the markers):
+// every kernel has a second entry point with this annotation
+// (hc/detail/parallel_for_each.hpp); the pass plugin answers the query
+// marker with true in its body and false everywhere else, and removes the
+// entry where it would be the same as the first or where the kernel makes
+// views of rank 2 and up over memory of unknown size (the view marker, which
+// returns its first argument) (llvm-passes/optimize/KernelOffsetWidth.cpp).
+// The runtime launches the second entry while no storage of 2 GiB or more
+// exists (lib/hc-runtime/core/kernel_entry.cpp). The Clang plugin and the
+// device diagnostics skip such entries: the first entry reports the same.
+inline constexpr char offsets_32_entry_annotation[] = "hcc.offsets_32_entry";
+inline constexpr char offsets_32_query_marker[] = "__hcc_offsets_fit_32_bits";
+inline constexpr char kernel_memory_view_marker[] =
+    "__hcc_view_over_kernel_memory";
+
 // ---------------------------------------------------------------------------
 // Symbols of host modules.
 // ---------------------------------------------------------------------------

@@ -557,7 +557,7 @@ private:
 #endif
   }
   HC_INLINE T &ref(const index<N> &idx) const {
-    return access()[detail::linearize(idx, extent_)];
+    return access()[detail::element_offset(0, extent_, idx)];
   }
 #if HC_AMP_MODE && !HC_DEVICE_PASS
   // Host code, not a kernel the CPU backend runs, may touch the data.

@@ -343,7 +343,12 @@ private:
   // storage over that memory like any host view.)
   HC_INLINE void adopt_kernel_memory(T *src) {
 #if HC_DEVICE_PASS
-    data_ = src;
+    // Rank 1 offsets stay below the extent, an int; larger ranks tell the
+    // pass how many elements there are (offset_width.hpp).
+    if constexpr (N == 1)
+      data_ = src;
+    else
+      data_ = detail::kernel_memory_view_data(src, extent_.size_wide());
     bound_ = 1;
 #else
     (void)src;

@@ -6,6 +6,7 @@
 
 #include "hc/detail/config.hpp"
 #include "hc/detail/index.hpp"
+#include "hc/detail/offset_width.hpp"
 #include "hc/detail/runtime.hpp"
 
 #include <type_traits>
@@ -94,10 +95,21 @@ template <typename T> constexpr access_mode mode_for() {
 
 // Strided address computation shared by views of every rank: `base` is
 // the shape of the whole underlying data, `offset` the linear position of
-// the view's origin in it.
+// the view's origin in it. In `int` where that is exact (offset_width.hpp):
+// signed, so that the optimiser may assume no overflow and share the
+// arithmetic of neighbouring elements, and zero-extended: a sign extension
+// would let the optimiser redo the whole sum in 64 bits to save it.
 template <int N>
 HC_INLINE std::size_t element_offset(std::size_t offset, const extent<N> &base,
                                      const index<N> &idx) {
+  if (offsets_fit_32_bits()) {
+    int off = static_cast<int>(offset) + idx[N - 1], stride = 1;
+    for (int i = N - 2; i >= 0; --i) {
+      stride *= base[i + 1];
+      off += idx[i] * stride;
+    }
+    return static_cast<std::size_t>(static_cast<unsigned>(off));
+  }
   std::size_t stride = 1, off = offset;
   for (int i = N - 1; i >= 0; --i) {
     off += static_cast<std::size_t>(idx[i]) * stride;

@@ -48,6 +48,10 @@ struct kernel_launch {
   // Name of the kernel in the device images (Clang's device-side mangled
   // name of the kernel_entry<> instantiation).
   const char *device_name = nullptr;
+  // The kernel's entry point with 32-bit element offsets (hc_kernel32<>;
+  // hc/detail/offset_width.hpp), which the GPU backends launch instead
+  // while no storage of 2 GiB or more exists and the images have it.
+  const char *device_name_offsets32 = nullptr;
   // Argument block: passed by value to the device kernel, by pointer to the
   // CPU entry points. Kept alive by `args_owner` until the kernel finished.
   const void *args = nullptr;

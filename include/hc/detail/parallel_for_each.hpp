@@ -2,9 +2,10 @@
 // binds the arrays / array_views it captured, and enqueues it on an
 // accelerator_view. Asynchronous: returns a completion_future at once.
 //
-// One kernel is one instantiation of hc_kernel<> (or hc_tiled_kernel<>):
-// the device pass compiles it for the GPU, the host pass looks up its
-// device-side name to launch it by name, and the CPU backend calls the
+// One kernel is one instantiation of hc_kernel<> (or hc_tiled_kernel<>),
+// and of its 32-bit-offset twin hc_kernel32<> (hc_tiled_kernel32<>): the
+// device pass compiles them for the GPU, the host pass looks up their
+// device-side names to launch them by name, and the CPU backend calls the
 // matching cpu_* entry points of the same functor compiled for the host.
 #ifndef HC_DETAIL_PARALLEL_FOR_EACH_HPP
 #define HC_DETAIL_PARALLEL_FOR_EACH_HPP
@@ -115,7 +116,8 @@ HC_INLINE tiled_index<N> make_tiled_index(const index<N> &tile,
 // Non-tiled: a 1-D grid walks the linear ids with a grid-sized stride, so
 // any extent (any rank, any size) fits whatever grid the backend launches.
 template <class Kernel, int N>
-__attribute__((global)) void hc_kernel(raw_args<Kernel, N> raw) {
+__attribute__((device)) HC_INLINE void
+run_kernel(const raw_args<Kernel, N> &raw) {
 #if HC_DEVICE_PASS
   const kernel_args<Kernel, N> &a = unpack(raw);
   workitem_context self{a.workitems, 0, {0, 0, 0}, 0};
@@ -155,7 +157,8 @@ __attribute__((global)) void hc_kernel(raw_args<Kernel, N> raw) {
 // a block runs the same number of iterations, so barriers stay matched.
 // Work-items beyond the extent (partial edge tiles) do not run the kernel.
 template <class Kernel, int N>
-__attribute__((global)) void hc_tiled_kernel(raw_args<Kernel, N> raw) {
+__attribute__((device)) HC_INLINE void
+run_tiled_kernel(const raw_args<Kernel, N> &raw) {
 #if HC_DEVICE_PASS
   const kernel_args<Kernel, N> &a = unpack(raw);
   extent<N> tile_ext;
@@ -186,6 +189,29 @@ __attribute__((global)) void hc_tiled_kernel(raw_args<Kernel, N> raw) {
 #else
   (void)raw;
 #endif
+}
+
+// The entry points. Each kernel has two: the second computes element
+// offsets in 32 bits, which the runtime launches while that is exact
+// (offset_width.hpp); the annotation tells the compiler plugins which one
+// it is (hc::abi::offsets_32_entry_annotation).
+template <class Kernel, int N>
+__attribute__((global)) void hc_kernel(raw_args<Kernel, N> raw) {
+  run_kernel(raw);
+}
+template <class Kernel, int N>
+__attribute__((global, annotate("hcc.offsets_32_entry"))) void
+hc_kernel32(raw_args<Kernel, N> raw) {
+  run_kernel(raw);
+}
+template <class Kernel, int N>
+__attribute__((global)) void hc_tiled_kernel(raw_args<Kernel, N> raw) {
+  run_tiled_kernel(raw);
+}
+template <class Kernel, int N>
+__attribute__((global, annotate("hcc.offsets_32_entry"))) void
+hc_tiled_kernel32(raw_args<Kernel, N> raw) {
+  run_tiled_kernel(raw);
 }
 
 // --- CPU entry points (host pass) ------------------------------------------
@@ -364,6 +390,8 @@ completion_future launch(const accelerator_view &av, const extent<N> &ext,
   if constexpr (Tiled) {
     k.device_name =
         __builtin_get_device_side_mangled_name(hc_tiled_kernel<Kernel, N>);
+    k.device_name_offsets32 =
+        __builtin_get_device_side_mangled_name(hc_tiled_kernel32<Kernel, N>);
     k.cpu_item = &cpu_run_item<Kernel, N>;
     g.rank = N;
     for (int i = 0; i < N; ++i) {
@@ -372,6 +400,8 @@ completion_future launch(const accelerator_view &av, const extent<N> &ext,
     }
   } else {
     k.device_name = __builtin_get_device_side_mangled_name(hc_kernel<Kernel, N>);
+    k.device_name_offsets32 =
+        __builtin_get_device_side_mangled_name(hc_kernel32<Kernel, N>);
     k.cpu_range = &cpu_run_range<Kernel, N>;
     g.rank = 1;
     g.global[0] = args->total;

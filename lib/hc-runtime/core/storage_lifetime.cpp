@@ -8,6 +8,7 @@
 #include "core/storage_object.hpp"
 
 #include "core/host_memory.hpp"
+#include "core/kernel_entry.hpp"
 
 #include <memory>
 
@@ -17,9 +18,11 @@ namespace rt {
 
 storage_object::storage_object(std::size_t size) : bytes(size) {
   locations.emplace_back(); // the host copy, allocated on demand
+  note_storage_made(bytes);
 }
 
 storage_object::~storage_object() {
+  note_storage_freed(bytes);
   for (void *image : images)
     home->get_device().deallocate(image);
   for (location &loc : locations) {

@@ -6,6 +6,7 @@
 
 #include "core/environment.hpp"
 #include "core/image_registry.hpp"
+#include "core/kernel_entry.hpp"
 #include "core/wait_util.hpp"
 #include "hc/detail/am_runtime.hpp"
 #include "hc/detail/exceptions.hpp"
@@ -159,7 +160,8 @@ async_ptr cuda_queue::launch_impl(const kernel_launch &kernel,
         "hc runtime: kernel without a device name cannot run on " +
             device_.label(),
         Kalmar::E_FAIL_CODE);
-  loaded_kernel &k = device_.kernel(kernel.device_name);
+  loaded_kernel &k =
+      device_.kernel(kernel_entry_point(kernel, __hcc_image_ptx));
   launch_dims dims = plan_launch(kernel.geometry, k.limits);
   if (dims.grid_x == 0) // no work-items: only the ordering remains
     return ordering_only(deps);

@@ -3,6 +3,7 @@
 #include "backends/hsa/hsa_copy_engine.hpp"
 #include "backends/hsa/hsa_device.hpp"
 
+#include "core/kernel_entry.hpp"
 #include "core/wait_util.hpp"
 #include "hc/detail/am_runtime.hpp"
 #include "hc/detail/exceptions.hpp"
@@ -165,7 +166,8 @@ async_ptr hsa_queue::launch_impl(const kernel_launch &k,
   dispatch_shape shape = plan_dispatch(k.geometry, limits);
   if (shape.dims == 0)
     return ordering_only(deps);
-  const hsa_kernel &kernel = device_.kernel(k.device_name, k.args_size);
+  const hsa_kernel &kernel =
+      device_.kernel(kernel_entry_point(k, __hcc_image_hsaco), k.args_size);
   std::size_t group = kernel.group_fixed + k.geometry.dynamic_group_bytes;
   if (group > d.group_segment_bytes)
     throw Kalmar::invalid_compute_domain(
