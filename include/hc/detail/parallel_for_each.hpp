@@ -79,13 +79,17 @@ HC_INLINE const kernel_args<Kernel, N> &unpack(const raw_args<Kernel, N> &raw) {
 // Calls the functor even if its operator() is not const (mutable lambdas).
 // hcc also ran kernels that take no index at all (`[]() [[hc]] {}`).
 // Overloads rather than `if constexpr`: the headers also serve C++11/14.
+// The kernel's body is inlined into each entry point: a GPU kernel should
+// not pay a call (its arguments go through local memory), and the device
+// pass has two entry points per kernel (offset_width.hpp), which would cost
+// the body the inliner's bonus for a function's only call.
 template <class Kernel, class Arg>
 HC_INLINE auto invoke_with(Kernel &k, Arg &arg, int) -> decltype(k(arg), void()) {
-  k(arg);
+  [[clang::always_inline]] k(arg);
 }
 template <class Kernel, class Arg>
 HC_INLINE void invoke_with(Kernel &k, Arg &, long) {
-  k();
+  [[clang::always_inline]] k();
 }
 template <class Kernel, class Arg>
 HC_INLINE void invoke(const Kernel &k, Arg &arg) {
