@@ -1,8 +1,8 @@
 // The 32-bit-offset entry points of kernels (hc/detail/offset_width.hpp,
 // llvm-passes/optimize/KernelOffsetWidth.h): a kernel that addresses views
-// gets a second entry point, hc_kernel32 / hc_tiled_kernel32, whose element
+// of rank 2 or more gets a second entry point, hc_kernel32 / hc_tiled_kernel32, whose element
 // offsets are 32-bit (scaled to bytes by mul.wide.u32 by 4); none where
-// nothing would change (raw pointers only) or where the kernel makes a view
+// nothing would change (raw pointers, views of rank 1) or where the kernel makes a view
 // of rank 2 or more over memory of unknown size; a view over tile_static
 // memory of constant shape keeps it. -mllvm -hcc-32-bit-offsets=false
 // leaves only the first entry points.
@@ -24,6 +24,7 @@
 // CHECK-LABEL: .entry _ZN2hc6detail17hc_tiled_kernel32IZ16tile_static_view
 
 // NONE-NOT: hc_kernel32IZ12pointer_only
+// NONE-NOT: hc_kernel32IZ5rank1
 // NONE-NOT: hc_kernel32IZ18kernel_memory_view
 
 // OFF-NOT: kernel32
@@ -35,6 +36,12 @@
 void views3d(hc::array_view<const float, 3> in, hc::array_view<float, 3> out) {
   hc::parallel_for_each(in.get_extent(), [=](hc::index<3> i) [[hc]] {
     out[i] = in(i[0], i[1], i[2]) + in(i[0], i[1] + 1, i[2]);
+  });
+}
+
+void rank1(hc::array_view<float, 1> v) {
+  hc::parallel_for_each(v.get_extent(), [=](hc::index<1> i) [[hc]] {
+    v[i] = v(i[0] + 1);
   });
 }
 

@@ -27,6 +27,8 @@
 //   2^31 the pass removes the second entry point, so such kernels keep
 //   64-bit offsets. Views of rank 1 need no marker: their offsets are below
 //   their extent, an int.
+// Only ranks 2 and up compute offsets in 32 bits (data_access.hpp says
+// why), so kernels that address only rank-1 data have one entry point.
 //
 // Host passes (the CPU backend included) always use 64-bit offsets.
 #ifndef HC_DETAIL_OFFSET_WIDTH_HPP
