@@ -13,7 +13,7 @@
 // CHECK-NEXT: "{{[^"]*}}clang++{{[^"]*}}" "-x" "cuda" "--cuda-device-only" "--offload-arch=sm_90" "--cuda-feature=+ptx78" "-nocudainc" "-nocudalib" "-Xclang" "--hipstdpar"
 // CHECK-SAME: "-cuid=[[CUID]]"
 // CHECK-SAME: "-D__KALMAR_ACCELERATOR__=1" "-D__HCC_ACCELERATOR__=1"
-// CHECK-SAME: "-O3" "-gline-tables-only"
+// CHECK-SAME: "-O3" "-gline-tables-only" "-mllvm" "-unroll-partial-threshold=300"
 // CHECK-SAME: "-w"
 // CHECK-SAME: "-S" "-o" "[[PTX:[^"]+\.ptx]]" "[[SRC]]"
 
@@ -29,5 +29,13 @@
 // Without -o, the object is named after the source, in the current directory.
 // RUN: rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir && %hcc -### -c %s --offload-arch=sm_90 2>&1 | FileCheck --check-prefix=DEFAULT-OUT %s
 // DEFAULT-OUT: ld.lld{{[^"]*}}" "-r" {{.*}} "-o" "commands.o"
+
+// NVPTX device passes unroll loops further than LLVM's default for the
+// target (docs/driver.md); the user's own value replaces ours, and AMDGPU
+// keeps its own tuning.
+// RUN: %hcc -### -c %s -o %t.o --offload-arch=sm_90 -mllvm -unroll-partial-threshold=100 2>&1 | FileCheck --check-prefix=USER-UNROLL %s
+// USER-UNROLL-NOT: unroll-partial-threshold=300
+// RUN: %hcc -### -c %s -o %t.o --offload-arch=gfx90a 2>&1 | FileCheck --check-prefix=AMD-UNROLL %s
+// AMD-UNROLL-NOT: unroll-partial-threshold
 
 int main() {}

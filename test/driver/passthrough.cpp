@@ -17,7 +17,7 @@
 
 // Without -O and -g the device pass is optimised and keeps line tables.
 // RUN: %hcc -### -c %s -o %t.o --offload-arch=sm_90 -DFOO=1 2>&1 | FileCheck --check-prefix=DEFAULTS %s
-// DEFAULTS: "--cuda-device-only"{{.*}} "-O3" "-gline-tables-only" "-DFOO=1" "-w"
+// DEFAULTS: "--cuda-device-only"{{.*}} "-O3" "-gline-tables-only" "-mllvm" "-unroll-partial-threshold=300" "-DFOO=1" "-w"
 
 // -O0 given explicitly reaches the device pass unchanged.
 // RUN: %hcc -### -c %s -o %t.o --offload-arch=sm_90 -O0 2>&1 | FileCheck --check-prefix=O0 %s

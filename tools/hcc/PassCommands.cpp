@@ -184,6 +184,16 @@ Job PassCommandBuilder::hostPass(const TranslationUnit &TU) const {
   return clangJob(std::move(Args));
 }
 
+bool PassCommandBuilder::userSetsLLVMOption(StringRef Name) const {
+  for (const std::string &Arg : Opts.DeviceArgs) {
+    StringRef Rest(Arg);
+    if (Rest.consume_front("-") && Rest.consume_front(Name) &&
+        (Rest.empty() || Rest.starts_with("=")))
+      return true;
+  }
+  return false;
+}
+
 Job PassCommandBuilder::devicePass(const TranslationUnit &TU,
                                    size_t TargetIdx) const {
   const std::string &Target = Targets[TargetIdx];
@@ -215,6 +225,14 @@ Job PassCommandBuilder::devicePass(const TranslationUnit &TU,
   // Line tables let the runtime and profilers map PTX back to source.
   if (!Opts.UserDebug)
     Args.push_back("-gline-tables-only");
+  // NVPTX: LLVM unrolls a loop partially only up to a quarter of its
+  // full-unroll threshold (75); nvcc unrolls small loop bodies four to
+  // eight times, which a GPU needs to overlap the latency of dependent
+  // instructions when few warps run per multiprocessor (docs/driver.md).
+  // The user's own value wins (an option given twice is an error).
+  if (!isAMDGPUTarget(Target) &&
+      !userSetsLLVMOption("unroll-partial-threshold"))
+    Args.insert(Args.end(), {"-mllvm", "-unroll-partial-threshold=300"});
   Args.insert(Args.end(), Opts.DeviceArgs.begin(), Opts.DeviceArgs.end());
   // The host pass already showed the user's warnings once.
   Args.insert(Args.end(), {"-w", "-Wno-unknown-cuda-version"});

@@ -74,6 +74,9 @@ private:
   void addModeAndOutput(std::vector<std::string> &Args,
                         const TranslationUnit &TU) const;
   Job clangJob(std::vector<std::string> Args) const;
+  /// Whether the user's device-pass flags set the LLVM option \p Name
+  /// (`-mllvm -Name` or `-mllvm -Name=...`).
+  bool userSetsLLVMOption(llvm::StringRef Name) const;
 
   const DriverOptions &Opts;
   const Toolchain &TC;
