@@ -10,7 +10,6 @@
 #include "hc/detail/abi_names.h"
 
 #include "llvm/ADT/STLExtras.h"
-
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/CallingConv.h"
 #include "llvm/IR/Constants.h"

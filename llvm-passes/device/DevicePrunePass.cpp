@@ -88,7 +88,7 @@ PreservedAnalyses DevicePrunePass::run(Module &M, ModuleAnalysisManager &) {
   // The 32-bit-offset twins of the kernel entries (not judged: their code
   // is their first entry's) are kept too.
   for (Function *Kernel : findKernels(M))
-    if (!is_contained(Kernels, Kernel))
+    if (isOffsets32Entry(*Kernel))
       Roots.push_back(Kernel);
   SmallVector<GlobalValue *, 4> Exports = completeExports(Linkage);
   Roots.append(Exports.begin(), Exports.end());

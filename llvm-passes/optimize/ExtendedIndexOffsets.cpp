@@ -29,8 +29,10 @@ namespace {
 /// The extensions of one value to one type, with or without a constant
 /// added first.
 struct ExtensionGroup {
-  unsigned Count = 0;                    // direct ones and offset ones
-  SmallVector<CastInst *, 4> WithOffset; // ext(Base + C), to be split
+  Value *Base = nullptr;
+  unsigned Count = 0; // direct ones and offset ones
+  // ext(Base + C) and its C, to be split.
+  SmallVector<std::pair<CastInst *, ConstantInt *>, 4> WithOffset;
 };
 
 using GroupKey = std::tuple<Value *, unsigned /*opcode*/, Type *>;
@@ -57,7 +59,7 @@ bool splitOffsets(Function &F) {
     GroupKey Key{Base, Ext->getOpcode(), Ext->getType()};
     auto [It, Inserted] = GroupIndex.try_emplace(Key, Groups.size());
     if (Inserted)
-      Groups.emplace_back();
+      Groups.emplace_back().Base = Base;
     return Groups[It->second];
   };
 
@@ -69,7 +71,7 @@ bool splitOffsets(Function &F) {
     if (Value *Base = offsetBase(Ext, Offset)) {
       ExtensionGroup &G = groupOf(Base, Ext);
       ++G.Count;
-      G.WithOffset.push_back(Ext);
+      G.WithOffset.push_back({Ext, Offset});
     } else {
       ++groupOf(Ext->getOperand(0), Ext).Count;
     }
@@ -79,9 +81,8 @@ bool splitOffsets(Function &F) {
   for (ExtensionGroup &G : Groups) {
     if (G.Count < 2)
       continue;
-    for (CastInst *Ext : G.WithOffset) {
-      ConstantInt *Offset = nullptr;
-      Value *Base = offsetBase(Ext, Offset);
+    for (auto [Ext, Offset] : G.WithOffset) {
+      Value *Base = G.Base;
       const bool Signed = isa<SExtInst>(Ext);
       IRBuilder<> B(Ext);
       Value *Wide = B.CreateCast(Ext->getOpcode(), Base, Ext->getType(),

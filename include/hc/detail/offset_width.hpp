@@ -48,6 +48,9 @@ extern "C" __attribute__((host, device, const, nothrow, noconvergent)) void *
 __hcc_view_over_kernel_memory(void *data, std::size_t elements);
 #endif
 
+// Marks a kernel's second entry point (hc::abi::offsets_32_entry_annotation).
+#define HC_OFFSETS_32_ENTRY __attribute__((annotate("hcc.offsets_32_entry")))
+
 namespace hc {
 namespace detail {
 

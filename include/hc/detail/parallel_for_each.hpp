@@ -13,6 +13,7 @@
 #include "hc/detail/accelerator.hpp"
 #include "hc/detail/fast_divide.hpp"
 #include "hc/detail/index.hpp"
+#include "hc/detail/offset_width.hpp"
 #include "hc/detail/runtime.hpp"
 #include "hc/detail/tiled.hpp"
 #include "hc/detail/workitem.hpp"
@@ -204,7 +205,7 @@ __attribute__((global)) void hc_kernel(raw_args<Kernel, N> raw) {
   run_kernel(raw);
 }
 template <class Kernel, int N>
-__attribute__((global, annotate("hcc.offsets_32_entry"))) void
+__attribute__((global)) HC_OFFSETS_32_ENTRY void
 hc_kernel32(raw_args<Kernel, N> raw) {
   run_kernel(raw);
 }
@@ -213,7 +214,7 @@ __attribute__((global)) void hc_tiled_kernel(raw_args<Kernel, N> raw) {
   run_tiled_kernel(raw);
 }
 template <class Kernel, int N>
-__attribute__((global, annotate("hcc.offsets_32_entry"))) void
+__attribute__((global)) HC_OFFSETS_32_ENTRY void
 hc_tiled_kernel32(raw_args<Kernel, N> raw) {
   run_tiled_kernel(raw);
 }
