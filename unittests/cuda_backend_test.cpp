@@ -199,7 +199,9 @@ TEST(CudaLaunchPlan, TiledMapsFastestDimensionToX) {
   EXPECT_EQ(d.block[0], 32u);
   EXPECT_EQ(d.block[1], 16u);
   EXPECT_EQ(d.block[2], 1u);
-  EXPECT_EQ(d.grid_x, 7u * 3u); // ceil(100/16) * ceil(70/32) tiles
+  EXPECT_EQ(d.grid_x, 3u); // ceil(70/32) tiles along the columns
+  EXPECT_EQ(d.grid_y, 7u); // ceil(100/16) along the rows
+  EXPECT_EQ(d.grid_z, 1u);
 
   launch_geometry g3;
   g3.rank = 3;
@@ -213,7 +215,9 @@ TEST(CudaLaunchPlan, TiledMapsFastestDimensionToX) {
   EXPECT_EQ(d.block[0], 64u);
   EXPECT_EQ(d.block[1], 4u);
   EXPECT_EQ(d.block[2], 2u);
-  EXPECT_EQ(d.grid_x, 2u * 2u * 16u);
+  EXPECT_EQ(d.grid_x, 16u);
+  EXPECT_EQ(d.grid_y, 2u);
+  EXPECT_EQ(d.grid_z, 2u);
 
   launch_geometry g1;
   g1.rank = 1;
@@ -222,6 +226,29 @@ TEST(CudaLaunchPlan, TiledMapsFastestDimensionToX) {
   d = plan_launch(g1, h100());
   EXPECT_EQ(d.block[0], 1024u);
   EXPECT_EQ(d.grid_x, 1024u);
+  EXPECT_EQ(d.grid_y, 1u);
+  EXPECT_EQ(d.grid_z, 1u);
+}
+
+// CUDA allows 65535 blocks along y and z; the kernel walks those axes with
+// a grid-sized stride, so more tiles than that still run.
+TEST(CudaLaunchPlan, TiledCapsYAndZAtCudasLimit) {
+  launch_geometry g;
+  g.rank = 3;
+  g.global[0] = 70000; // tiles of 1 along z and y: 70000 each
+  g.global[1] = 70000;
+  g.global[2] = 64;
+  g.tile[0] = 1;
+  g.tile[1] = 1;
+  g.tile[2] = 64;
+  launch_dims d = plan_launch(g, h100());
+  EXPECT_EQ(d.grid_x, 1u);
+  EXPECT_EQ(d.grid_y, 65535u);
+  EXPECT_EQ(d.grid_z, 65535u);
+
+  launch_geometry empty = g;
+  empty.global[1] = 0;
+  EXPECT_EQ(plan_launch(empty, h100()).grid_x, 0u);
 }
 
 TEST(CudaLaunchPlan, TilesTheDeviceCannotRun) {

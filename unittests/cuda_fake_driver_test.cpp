@@ -155,7 +155,9 @@ TEST_F(CudaFake, TiledLaunchAndDynamicGroupMemory) {
   ASSERT_EQ(F().launches.size(), 2u);
   EXPECT_EQ(F().launches[1].block[0], 32u);
   EXPECT_EQ(F().launches[1].block[1], 16u);
-  EXPECT_EQ(F().launches[1].grid[0], 21u);
+  EXPECT_EQ(F().launches[1].grid[0], 3u); // ceil(70/32) tiles along x
+  EXPECT_EQ(F().launches[1].grid[1], 7u); // ceil(100/16) along y
+  EXPECT_EQ(F().launches[1].grid[2], 1u);
   EXPECT_EQ(F().launches[1].shared, 100u * 1024u);
   EXPECT_EQ(F().dynamic_shared_set, std::vector<int>{100 * 1024});
   // More than the device has: refused before launching.

@@ -269,10 +269,10 @@ TEST(HsaDispatch, TiledMapsTilesToWorkGroups) {
   EXPECT_EQ(s.workgroup[0], 16u); // x = fastest hc dimension
   EXPECT_EQ(s.workgroup[1], 8u);
   EXPECT_EQ(s.workgroup[2], 2u);
-  // 2 x 4 x 4 = 32 tiles, laid out along x.
-  EXPECT_EQ(s.grid[0], 32u * 16u);
-  EXPECT_EQ(s.grid[1], 8u);
-  EXPECT_EQ(s.grid[2], 2u);
+  // 4 tiles along x (64/16), 4 along y (ceil(30/8)), 2 along z (4/2).
+  EXPECT_EQ(s.grid[0], 4u * 16u);
+  EXPECT_EQ(s.grid[1], 4u * 8u);
+  EXPECT_EQ(s.grid[2], 2u * 2u);
   EXPECT_EQ(s.dynamic_group_bytes, 512u);
 
   g.tile[2] = 128; // 2 x 8 x 128 = 2048 work-items

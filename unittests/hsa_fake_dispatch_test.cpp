@@ -189,8 +189,8 @@ TEST_F(HsaDispatch, TiledLaunchGroupSegmentAndDimensions) {
   EXPECT_EQ(p.setup, 2u);
   EXPECT_EQ(p.workgroup_size_x, 8u);  // hc dimension 1
   EXPECT_EQ(p.workgroup_size_y, 16u); // hc dimension 0
-  EXPECT_EQ(p.grid_size_x, 2u * 8u * 8u); // 16 tiles along x
-  EXPECT_EQ(p.grid_size_y, 16u);
+  EXPECT_EQ(p.grid_size_x, 8u * 8u);  // 8 tiles along x
+  EXPECT_EQ(p.grid_size_y, 2u * 16u); // 2 along y
   EXPECT_EQ(p.group_segment_size, 512u); // no tile_static + dynamic
   complete_all();
 }

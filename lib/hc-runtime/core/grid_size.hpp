@@ -91,6 +91,31 @@ inline tile_counts count_tiles(const launch_geometry &g) {
   return c;
 }
 
+// The work-groups of a tiled launch along the grid's x, y and z: the tiles
+// along hc dimensions N-1, N-2 and N-3 (1 past the rank), each capped at
+// the backend's `max_groups` for that axis. The kernel walks each axis with
+// a grid-sized stride (hc/detail/parallel_for_each.hpp), so a capped axis
+// still runs every tile. All 0 when the extent is empty.
+struct tile_grid {
+  std::size_t groups[3] = {0, 0, 0};
+};
+inline tile_grid plan_tile_grid(const launch_geometry &g,
+                                const std::size_t (&max_groups)[3]) {
+  tile_grid t;
+  if (count_tiles(g).tiles == 0)
+    return t;
+  for (int axis = 0; axis < 3; ++axis) {
+    std::size_t tiles = 1;
+    if (axis < g.rank) {
+      const int d = g.rank - 1 - axis;
+      tiles = (g.global[d] + g.tile[d] - 1) / g.tile[d];
+    }
+    t.groups[axis] = std::max<std::size_t>(
+        1, std::min(tiles, std::max<std::size_t>(1, max_groups[axis])));
+  }
+  return t;
+}
+
 } // namespace rt
 } // namespace detail
 } // namespace hc

@@ -17,6 +17,7 @@ namespace cuda {
 namespace {
 
 constexpr std::size_t max_grid_x = 0x7fffffffu; // CUDA's gridDim.x limit
+constexpr std::size_t max_grid_yz = 65535;      // gridDim.y and .z
 constexpr std::size_t max_block_z = 64;         // CUDA's blockDim.z limit
 
 } // namespace
@@ -45,7 +46,6 @@ launch_dims plan_launch(const launch_geometry &g, const kernel_limits &k) {
   }
 
   const tile_counts counts = count_tiles(g);
-  const std::size_t tiles = counts.tiles;
   if (counts.items_per_tile > k.max_threads)
     throw Kalmar::invalid_compute_domain(
         "hc runtime: a tile of more than " + std::to_string(k.max_threads) +
@@ -60,9 +60,13 @@ launch_dims plan_launch(const launch_geometry &g, const kernel_limits &k) {
         " in dimension 0 of a rank-3 tile exceeds CUDA's limit of " +
         std::to_string(max_block_z) +
         " for the slowest varying tile dimension");
-  if (tiles == 0)
+  if (counts.tiles == 0)
     return launch_dims();
-  dims.grid_x = static_cast<unsigned>(std::min(tiles, max_grid_x));
+  const tile_grid grid =
+      plan_tile_grid(g, {max_grid_x, max_grid_yz, max_grid_yz});
+  dims.grid_x = static_cast<unsigned>(grid.groups[0]);
+  dims.grid_y = static_cast<unsigned>(grid.groups[1]);
+  dims.grid_z = static_cast<unsigned>(grid.groups[2]);
   return dims;
 }
 

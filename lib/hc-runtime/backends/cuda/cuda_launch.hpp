@@ -26,6 +26,7 @@ struct kernel_limits {
 
 struct launch_dims {
   unsigned grid_x = 0;              // 0: nothing to launch
+  unsigned grid_y = 1, grid_z = 1;  // tiled launches: tiles along y and z
   unsigned block[3] = {1, 1, 1};    // x = fastest hc dimension
 };
 

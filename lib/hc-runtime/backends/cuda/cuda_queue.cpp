@@ -188,13 +188,15 @@ async_ptr cuda_queue::launch_impl(const kernel_launch &kernel,
                 k.name.c_str(), 0, [&] {
                   void *params[] = {const_cast<void *>(kernel.args)};
                   CUresult r = api.cuLaunchKernel(
-                      k.function, dims.grid_x, 1, 1, dims.block[0],
-                      dims.block[1], dims.block[2],
+                      k.function, dims.grid_x, dims.grid_y, dims.grid_z,
+                      dims.block[0], dims.block[1], dims.block[2],
                       static_cast<unsigned>(shared), stream_, params, nullptr);
                   if (r != CUDA_SUCCESS)
                     device_.fail("cuLaunchKernel", r,
                                  "launching kernel " + k.name + " (grid " +
-                                     std::to_string(dims.grid_x) + ", block " +
+                                     std::to_string(dims.grid_x) + "x" +
+                                     std::to_string(dims.grid_y) + "x" +
+                                     std::to_string(dims.grid_z) + ", block " +
                                      std::to_string(dims.block[0]) + "x" +
                                      std::to_string(dims.block[1]) + "x" +
                                      std::to_string(dims.block[2]) + ", " +

@@ -39,23 +39,26 @@ dispatch_shape plan_dispatch(const launch_geometry &g, const agent_limits &k) {
   }
 
   const tile_counts counts = count_tiles(g);
-  const std::size_t tiles = counts.tiles;
   if (counts.items_per_tile > k.max_workgroup_size)
     throw Kalmar::invalid_compute_domain(
         "hc runtime: a tile of more than " +
         std::to_string(k.max_workgroup_size) +
         " work-items: the HSA agent's work-group limit");
-  if (tiles == 0) {
+  if (counts.tiles == 0) {
     s.dims = 0;
     return s;
   }
   s.dims = static_cast<unsigned>(g.rank);
   for (int d = 0; d < g.rank; ++d)
     s.workgroup[d] = static_cast<std::uint16_t>(g.tile[g.rank - 1 - d]);
-  std::size_t along_x = std::min(tiles, max_grid / s.workgroup[0]);
-  s.grid[0] = static_cast<std::uint32_t>(along_x * s.workgroup[0]);
-  s.grid[1] = s.workgroup[1];
-  s.grid[2] = s.workgroup[2];
+  // AQL states the grid in work-items, below 2^32 along each axis.
+  std::size_t max_groups[3];
+  for (int axis = 0; axis < 3; ++axis)
+    max_groups[axis] = max_grid / s.workgroup[axis];
+  const tile_grid grid = plan_tile_grid(g, max_groups);
+  for (int axis = 0; axis < 3; ++axis)
+    s.grid[axis] =
+        static_cast<std::uint32_t>(grid.groups[axis] * s.workgroup[axis]);
   return s;
 }
 

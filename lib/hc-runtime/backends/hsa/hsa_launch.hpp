@@ -3,10 +3,11 @@
 // Same mapping as the CUDA backend (docs/architecture.md, "Kernels"):
 // non-tiled kernels get a 1-D grid of work-groups and walk the linear ids
 // with a grid-sized stride, so the grid is capped at what the agent keeps
-// resident; tiled kernels get one work-group per tile (x = the fastest hc
-// dimension), tiles numbered linearly along x. AQL states the grid in
-// work-items (uint32 per dimension), so the number of work-groups along x is
-// also capped to keep grid_size_x below 2^32.
+// resident; tiled kernels get one work-group per tile, the grid's x, y and
+// z along hc dimensions N-1, N-2 and N-3 (core/grid_size.hpp). AQL states
+// the grid in work-items (uint32 per dimension), so the work-groups along
+// each axis are capped to keep its grid size below 2^32; the kernel walks
+// each axis with a grid-sized stride.
 #ifndef HC_RUNTIME_HSA_LAUNCH_HPP
 #define HC_RUNTIME_HSA_LAUNCH_HPP
 
