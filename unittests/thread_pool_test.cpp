@@ -26,6 +26,39 @@ TEST(ThreadPool, EveryItemRunsExactlyOnce) {
     ASSERT_EQ(hits[i].load(), 1) << "item " << i;
 }
 
+// Workers poll for the next job for a while (HCC_CPU_SPIN_US, 100 us) and
+// then sleep: jobs that come at once, while they poll, while they go to
+// sleep and after they slept are all picked up, every item once, and the
+// workers take part (not only the submitter).
+TEST(ThreadPool, JobsBetweenPollingAndSleepingWorkers) {
+  thread_pool pool(2);
+  const std::chrono::microseconds gaps[] = {
+      std::chrono::microseconds(0), std::chrono::microseconds(20),
+      std::chrono::microseconds(90), std::chrono::microseconds(150),
+      std::chrono::microseconds(2000)};
+  for (int round = 0; round < 40; ++round) {
+    std::this_thread::sleep_for(gaps[round % 5]);
+    const std::size_t n = 64;
+    std::unique_ptr<std::atomic<int>[]> hits(new std::atomic<int>[n]);
+    for (std::size_t i = 0; i < n; ++i)
+      hits[i] = 0;
+    std::mutex m;
+    std::vector<std::thread::id> threads;
+    pool.run(n, [&](std::size_t i) {
+      hits[i].fetch_add(1);
+      std::lock_guard<std::mutex> lock(m);
+      if (std::find(threads.begin(), threads.end(),
+                    std::this_thread::get_id()) == threads.end())
+        threads.push_back(std::this_thread::get_id());
+      // Long enough that a woken or polling worker joins in.
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+    });
+    for (std::size_t i = 0; i < n; ++i)
+      ASSERT_EQ(hits[i].load(), 1) << "round " << round << " item " << i;
+    EXPECT_GE(threads.size(), 2u) << "round " << round;
+  }
+}
+
 TEST(ThreadPool, ZeroAndOneItems) {
   thread_pool pool(2);
   int calls = 0;

@@ -136,8 +136,9 @@ public:
 
 protected:
   // Backends may override to block in their own API first (e.g. on a CUDA
-  // event) so wait() does not pay for a thread hand-off. Must return only
-  // when the command has finished; set_ready() may still be pending.
+  // event) or to poll (the CPU backend), so wait() does not pay for a
+  // thread hand-off. wait() blocks on a condition variable afterwards until
+  // set_ready() (or set_error()) ran, so this may return earlier.
   virtual void backend_wait() {}
 
 private:

@@ -1,5 +1,7 @@
 #include "backends/cpu/cpu_queue.hpp"
 
+#include "backends/cpu/cpu_spin.hpp"
+
 #include "backends/cpu/dispatcher.hpp"
 #include "backends/cpu/kernel_executor.hpp"
 
@@ -26,7 +28,7 @@ async_ptr cpu_queue::launch_impl(const kernel_launch &kernel,
   c.what = command::kind::kernel;
   c.kernel = kernel;
   c.deps = deps;
-  c.state = std::make_shared<async_state>();
+  c.state = std::make_shared<cpu_state>();
   async_ptr state = c.state;
   dispatcher_->enqueue(std::move(c));
   return state;
@@ -42,7 +44,7 @@ async_ptr cpu_queue::copy_impl(void *dst, const void *src, std::size_t bytes,
   c.src = src;
   c.bytes = bytes;
   c.deps = deps;
-  c.state = std::make_shared<async_state>();
+  c.state = std::make_shared<cpu_state>();
   async_ptr state = c.state;
   dispatcher_->enqueue(std::move(c));
   return state;
@@ -54,7 +56,7 @@ async_ptr cpu_queue::marker_impl(const std::vector<async_ptr> &deps,
   command c;
   c.what = command::kind::marker;
   c.deps = deps;
-  c.state = std::make_shared<async_state>();
+  c.state = std::make_shared<cpu_state>();
   c.state->set_marker(true);
   async_ptr state = c.state;
   dispatcher_->enqueue(std::move(c));

@@ -1,10 +1,12 @@
 #include "backends/cpu/dispatcher.hpp"
 
+#include "backends/cpu/cpu_spin.hpp"
 #include "backends/cpu/kernel_executor.hpp"
 #include "backends/cpu/thread_pool.hpp"
 #include "core/device_impl.hpp"
 #include "core/environment.hpp"
 #include "core/profiler.hpp"
+#include "core/spin_wait.hpp"
 #include "core/wait_util.hpp"
 
 #include "hc/detail/exceptions.hpp"
@@ -38,8 +40,11 @@ void dispatcher::enqueue(command c) {
   last_ = c.state;
   ++pending_;
   commands_.push_back(std::move(c));
+  queued_.store(commands_.size(), std::memory_order_release);
+  const bool wake = sleeping_;
   lock.unlock();
-  work_.notify_one();
+  if (wake)
+    work_.notify_one();
 }
 
 void dispatcher::shut_down() {
@@ -117,11 +122,23 @@ void dispatcher::record_profile(const command &c, std::uint64_t begin,
 void dispatcher::loop() {
   std::unique_lock<std::mutex> lock(mutex_);
   for (;;) {
-    work_.wait(lock, [this] { return stopping_ || !commands_.empty(); });
+    if (commands_.empty() && !stopping_) {
+      // The next command often follows at once (launch after launch, or
+      // after the host waited for this one): poll before sleeping.
+      lock.unlock();
+      spin_until(
+          [this] { return queued_.load(std::memory_order_acquire) != 0; },
+          spin_budget());
+      lock.lock();
+      sleeping_ = true;
+      work_.wait(lock, [this] { return stopping_ || !commands_.empty(); });
+      sleeping_ = false;
+    }
     if (commands_.empty())
       return; // stopping, and everything done
     command c = std::move(commands_.front());
     commands_.pop_front();
+    queued_.store(commands_.size(), std::memory_order_relaxed);
     lock.unlock();
 
     wait_quietly(c.deps);

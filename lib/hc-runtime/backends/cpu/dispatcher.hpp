@@ -4,6 +4,7 @@
 
 #include "hc/detail/runtime.hpp"
 
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <memory>
@@ -46,6 +47,10 @@ private:
   mutable std::mutex mutex_;
   std::condition_variable work_;
   std::deque<command> commands_;
+  // commands_.size(), read without the lock while the thread polls for
+  // work before it sleeps; `sleeping_`: enqueue() must wake it.
+  std::atomic<std::size_t> queued_{0};
+  bool sleeping_ = false;
   std::size_t pending_ = 0; // enqueued, not completed
   async_ptr last_;
   std::exception_ptr unreported_;

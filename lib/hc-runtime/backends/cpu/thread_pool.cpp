@@ -1,6 +1,8 @@
 #include "backends/cpu/thread_pool.hpp"
 
+#include "backends/cpu/cpu_spin.hpp"
 #include "core/environment.hpp"
+#include "core/spin_wait.hpp"
 #include "hc/detail/exceptions.hpp"
 
 #include <algorithm>
@@ -18,7 +20,8 @@ struct thread_pool::job {
   std::atomic<std::size_t> next{0};     // next item to claim
   std::atomic<bool> failed{false};
   std::exception_ptr error; // written by the thread that set `failed`
-  int attached = 0;         // workers inside work_on(); guarded by mutex_
+  // Workers inside work_on(); changed under mutex_, polled without it.
+  std::atomic<int> attached{0};
 
   bool exhausted() const { return next.load(std::memory_order_relaxed) >= count; }
 };
@@ -86,7 +89,17 @@ void thread_pool::worker_loop() {
     if (jobs_.empty()) {
       if (stopping_)
         return;
+      const std::uint64_t seen = posted_.load(std::memory_order_relaxed);
+      lock.unlock();
+      spin_until(
+          [&] { return posted_.load(std::memory_order_acquire) != seen; },
+          spin_budget());
+      lock.lock();
+      if (!jobs_.empty() || stopping_)
+        continue;
+      ++sleeping_workers_;
       work_available_.wait(lock);
+      --sleeping_workers_;
       continue;
     }
     job *j = jobs_.front();
@@ -108,16 +121,23 @@ void thread_pool::run(std::size_t count,
   j.body = &body;
   j.count = count;
   if (count > 1 && !threads_.empty()) {
+    unsigned sleeping;
     {
       std::lock_guard<std::mutex> lock(mutex_);
       jobs_.push_back(&j);
+      posted_.fetch_add(1, std::memory_order_release);
+      sleeping = sleeping_workers_;
     }
-    if (count == 2)
+    // Polling workers find the job by themselves.
+    if (sleeping == 1 || (sleeping && count == 2))
       work_available_.notify_one();
-    else
+    else if (sleeping)
       work_available_.notify_all();
   }
   work_on(j);
+  // Workers still finishing their last items leave in a moment.
+  spin_until([&] { return j.attached.load(std::memory_order_acquire) == 0; },
+             spin_budget());
   {
     std::unique_lock<std::mutex> lock(mutex_);
     auto it = std::find(jobs_.begin(), jobs_.end(), &j);

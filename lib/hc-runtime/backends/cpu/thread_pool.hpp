@@ -5,11 +5,16 @@
 // on it too; items are claimed through an atomic counter, so the only lock
 // taken per job is for attaching to and leaving it. Several jobs (kernels
 // of several queues) may run at once; workers serve the oldest first.
+// Between jobs the workers poll for the next one for a while before they
+// sleep (cpu_spin.hpp), and the submitter polls for the workers to leave a
+// finished job: back-to-back kernels cost no wake-ups.
 #ifndef HC_RUNTIME_CPU_THREAD_POOL_HPP
 #define HC_RUNTIME_CPU_THREAD_POOL_HPP
 
+#include <atomic>
 #include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <mutex>
@@ -55,6 +60,9 @@ private:
   std::condition_variable work_available_;
   std::condition_variable job_finished_;
   std::deque<job *> jobs_; // jobs with items left to claim
+  // Jobs ever pushed, read without the lock by workers polling for one.
+  std::atomic<std::uint64_t> posted_{0};
+  unsigned sleeping_workers_ = 0; // waiting on work_available_
   bool stopping_ = false;
   std::vector<std::thread> threads_;
 };

@@ -3,6 +3,7 @@
 #define HC_RUNTIME_CUDA_UTIL_HPP
 
 #include "backends/cuda/cuda_driver.hpp"
+#include "core/spin_wait.hpp"
 
 #include <cstdint>
 #include <string>
@@ -18,17 +19,8 @@ inline CUdeviceptr device_ptr(const void *p) {
   return static_cast<CUdeviceptr>(reinterpret_cast<std::uintptr_t>(p));
 }
 
-// A hint to the processor that we busy-wait (no system call, unlike
-// sched_yield, which a virtualised kernel may make expensive).
-inline void cpu_relax() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#elif defined(__aarch64__)
-  asm volatile("yield");
-#else
-  std::this_thread::yield();
-#endif
-}
+// cpu_relax(): core/spin_wait.hpp.
+using rt::cpu_relax;
 
 // HCC_PROFILE set (and not 0): every kernel and copy also records a start
 // event, so completion_future::get_begin_tick()/get_end_tick() span exactly
