@@ -2,6 +2,7 @@
 // (lib/hc-runtime/core/host_references.hpp): pointers into the program's
 // stack, heap, mappings and data; not integers, read-only data, the
 // runtime's own words or am_alloc blocks.
+#include "core/functor_words.hpp"
 #include "core/host_references.hpp"
 #include "hc/detail/am_runtime.hpp"
 #include "test_env.hpp"
@@ -10,8 +11,11 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <sys/mman.h>
 #include <thread>
+#include <utility>
+#include <vector>
 
 using namespace hc::detail;
 
@@ -106,4 +110,35 @@ TEST(HostReferences, RuntimeWordsAndAmAllocDoNotCount) {
   auto device_block = [am] { return am != nullptr; };
   EXPECT_FALSE(refers(device_block));
   am_release(am);
+}
+
+// The bound copies of arrays and views inside a functor are zeroed before
+// the scan for program pointers: their extents (two small ints in one
+// word) are not addresses. Words outside them stay; objects not wholly
+// inside the functor are ignored.
+TEST(FunctorWords, BoundObjectsAreLeftOutOfTheScan) {
+  struct {
+    std::uintptr_t before;
+    int extents[2]; // one word: 0x10000000100, which could be a pointer
+    std::uintptr_t after;
+  } functor{0x1234567, {256, 256}, 0x7654321};
+  std::uintptr_t extents_word;
+  std::memcpy(&extents_word, functor.extents, sizeof extents_word);
+  ASSERT_TRUE(hc::detail::rt::could_be_pointer(extents_word));
+
+  std::uintptr_t elsewhere[2] = {1, 2};
+  std::vector<std::pair<const void *, std::size_t>> objects{
+      {functor.extents, sizeof functor.extents},
+      {elsewhere, sizeof elsewhere},
+      {&functor.after, 2 * sizeof(std::uintptr_t)}}; // runs past the end
+  std::vector<unsigned char> bytes =
+      hc::detail::rt::functor_without(&functor, sizeof functor, objects);
+  ASSERT_EQ(bytes.size(), sizeof functor);
+  std::vector<std::uintptr_t> words;
+  hc::detail::rt::any_functor_word(bytes.data(), bytes.size(),
+                                   [&](std::size_t, std::uintptr_t w) {
+                                     words.push_back(w);
+                                     return false;
+                                   });
+  EXPECT_EQ(words, (std::vector<std::uintptr_t>{0x1234567, 0, 0x7654321}));
 }

@@ -221,7 +221,7 @@ public:
         cpu_access_(o.cpu_access_) {
 #if !HC_DEVICE_PASS
     if (T *p = detail::bind_for_kernel<T>(storage_.get(),
-                                          access_mode_for_kernels())) {
+                                          access_mode_for_kernels(), this)) {
       data_ = p;
       return;
     }

@@ -437,8 +437,8 @@ private:
   }
 
   void bind_if_launching() {
-    if (T *p =
-            detail::bind_for_kernel<T>(storage_.get(), detail::mode_for<T>())) {
+    if (T *p = detail::bind_for_kernel<T>(storage_.get(), detail::mode_for<T>(),
+                                          this)) {
       data_ = p;
       bound_ = 1;
     }

@@ -75,17 +75,20 @@ inline void *host_data(storage *s, access_mode mode) {
 // Launch-time binding of a copy of an array / array_view: if a
 // parallel_for_each is packing its kernel's arguments on this thread, tell
 // the runtime which storage the kernel uses and return the address the
-// kernel must use; else null.
-template <typename T> inline T *bind_for_kernel(storage *s, access_mode mode) {
+// kernel must use; else null. `copy` is the object being constructed.
+template <typename T, typename Copy>
+inline T *bind_for_kernel(storage *s, access_mode mode, const Copy *copy) {
 #if HC_DEVICE_PASS
   (void)s;
   (void)mode;
+  (void)copy;
   return nullptr;
 #else
   if (!s)
     return nullptr;
   launch_scope *scope = launch_scope::current();
-  return scope ? static_cast<T *>(scope->bind(s, mode)) : nullptr;
+  return scope ? static_cast<T *>(scope->bind(s, mode, copy, sizeof(Copy)))
+               : nullptr;
 #endif
 }
 

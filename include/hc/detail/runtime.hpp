@@ -34,6 +34,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hc {
@@ -528,8 +529,12 @@ public:
   static launch_scope *current() noexcept;
 
   // Records that the kernel uses `s` in `mode`; returns the pointer the
-  // kernel must use for it.
-  void *bind(storage *s, access_mode mode);
+  // kernel must use for it. `object` (`object_size` bytes) is the copy
+  // being bound, an array, array_view or texture in the kernel's functor:
+  // its words are the runtime's (storage, bound pointer, extents), not
+  // the program's pointers, and the scan for those skips them.
+  void *bind(storage *s, access_mode mode, const void *object = nullptr,
+             std::size_t object_size = 0);
   // Ends the binding phase (current() becomes null) without submitting.
   void close() noexcept;
   // Enqueues the kernel after every dependency of the bound storages and
@@ -542,6 +547,8 @@ private:
   struct use;
   queue_ptr queue_;
   std::vector<use> *uses_;
+  // The bound copies (address, size); allocated on the first one.
+  std::vector<std::pair<const void *, std::size_t>> *objects_;
   launch_scope *previous_;
   bool open_;
 };

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 namespace hc {
@@ -53,6 +54,26 @@ inline bool could_be_program_pointer(
   return could_be_pointer(v) &&
          std::find(runtime_words.begin(), runtime_words.end(),
                    reinterpret_cast<const void *>(v)) == runtime_words.end();
+}
+
+// The functor's bytes with `objects` ((address, size) pairs) that lie
+// inside it zeroed: the bound copies of arrays, views and textures, whose
+// words are the runtime's (storage, bound pointer, extents) and must not be
+// taken for the program's pointers -- two small ints in one word, such as
+// a view's extents 256 and 256, make 0x10000000100, an address inside the
+// CUDA driver's reserved range. Objects not wholly inside are ignored.
+inline std::vector<unsigned char> functor_without(
+    const void *functor, std::size_t size,
+    const std::vector<std::pair<const void *, std::size_t>> &objects) {
+  const auto *begin = static_cast<const unsigned char *>(functor);
+  std::vector<unsigned char> bytes(begin, begin + size);
+  for (const auto &o : objects) {
+    const auto *at = static_cast<const unsigned char *>(o.first);
+    if (at >= begin && o.second <= size &&
+        static_cast<std::size_t>(at - begin) <= size - o.second)
+      std::fill_n(bytes.begin() + (at - begin), o.second, 0);
+  }
+  return bytes;
 }
 
 } // namespace rt

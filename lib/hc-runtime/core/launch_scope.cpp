@@ -7,8 +7,9 @@
 #include "hc/detail/runtime.hpp"
 
 #include "core/device_registry.hpp"
-#include "core/resident_arrays.hpp"
+#include "core/functor_words.hpp"
 #include "core/host_references.hpp"
+#include "core/resident_arrays.hpp"
 #include "core/svm_visibility.hpp"
 
 #include <algorithm>
@@ -28,8 +29,8 @@ struct launch_scope::use {
 };
 
 launch_scope::launch_scope(queue_ptr q)
-    : queue_(std::move(q)), uses_(nullptr), previous_(current_scope),
-      open_(true) {
+    : queue_(std::move(q)), uses_(nullptr), objects_(nullptr),
+      previous_(current_scope), open_(true) {
   if (!queue_)
     throw Kalmar::runtime_exception("hc runtime: kernel launch without a queue",
                                     Kalmar::E_INVALIDARG_CODE);
@@ -38,6 +39,7 @@ launch_scope::launch_scope(queue_ptr q)
 
 launch_scope::~launch_scope() {
   close();
+  delete objects_;
   if (!uses_)
     return;
   for (use &u : *uses_)
@@ -55,13 +57,19 @@ void launch_scope::close() noexcept {
     current_scope = previous_;
 }
 
-void *launch_scope::bind(storage *s, access_mode mode) {
+void *launch_scope::bind(storage *s, access_mode mode, const void *object,
+                         std::size_t object_size) {
   if (!s)
     return nullptr;
   if (!open_)
     throw Kalmar::runtime_exception(
         "hc runtime: storage bound to a kernel launch that is already closed",
         Kalmar::E_FAIL_CODE);
+  if (object) {
+    if (!objects_)
+      objects_ = new std::vector<std::pair<const void *, std::size_t>>;
+    objects_->emplace_back(object, object_size);
+  }
   // Allocated on the first binding: kernels that capture no data (and
   // launch loops measuring dispatch) skip the allocation.
   if (!uses_)
@@ -129,16 +137,28 @@ async_ptr launch_scope::submit(const kernel_launch &kernel) {
     ours.push_back(u.pointer);
     ours.push_back(u.s);
   }
+  // The bound copies of arrays, views and textures hold the runtime's
+  // words, never the program's pointers: the scan reads the functor with
+  // them zeroed (functor_words.hpp). A view's extents looked like an
+  // address in the CUDA driver's reserved range and cost every launch a
+  // look-up in /proc/self/maps (20 us).
+  std::vector<unsigned char> scrubbed;
+  const void *scanned = kernel.functor;
+  if (objects_ && kernel.functor) {
+    scrubbed =
+        rt::functor_without(kernel.functor, kernel.functor_size, *objects_);
+    scanned = scrubbed.data();
+  }
   bool uses_program_memory;
   if (!dev.info().reads_host_memory && dev.can_share_host_memory() &&
       rt::svm::enabled())
     // Host memory the functor points into is made visible (docs/svm.md);
     // the same scan tells whether there was any.
     uses_program_memory = rt::svm::make_captured_memory_visible(
-        dev, kernel.functor, kernel.functor_size, ours, kernel.device_name);
+        dev, scanned, kernel.functor_size, ours, kernel.device_name);
   else
-    uses_program_memory = rt::refers_to_program_memory(
-        kernel.functor, kernel.functor_size, ours);
+    uses_program_memory =
+        rt::refers_to_program_memory(scanned, kernel.functor_size, ours);
   std::vector<async_ptr> deps;
   for (const use &u : uses)
     for (const async_ptr &d : u.deps)

@@ -82,7 +82,7 @@ protected:
   // the launch binds for the storage.
   HC_INLINE void bind_if_launching(access_mode mode) {
     if (unsigned char *p =
-            bind_for_kernel<unsigned char>(storage_.get(), mode)) {
+            bind_for_kernel<unsigned char>(storage_.get(), mode, this)) {
       data_ = p;
       bound_ = 1;
     }
