@@ -112,14 +112,11 @@ bool same(const char *what, const std::vector<float> &ours,
 // `bytes_per_element` * n per second. Timed on the same data the sides
 // keep updating, then both run once more from the same inputs and their
 // results are compared element by element.
-bool streaming(const char *metric, const runs &r, long n,
-               double bytes_per_element,
-               const std::function<void(std::vector<float> &,
-                                        std::vector<float> &,
-                                        std::vector<float> &)> &ours,
-               const std::function<void(std::vector<float> &,
-                                        std::vector<float> &,
-                                        std::vector<float> &)> &ref) {
+using side_run = std::function<void(
+    std::vector<float> &, std::vector<float> &, std::vector<float> &)>;
+bool compare_sides(const char *metric, const runs &r, long n,
+                   double bytes_per_element, const side_run &ours,
+                   const side_run &ref) {
   auto fill = [n](std::vector<float> &x, std::vector<float> &y) {
     x.resize(n);
     y.resize(n);
@@ -147,7 +144,7 @@ bool streaming(const char *metric, const runs &r, long n,
 
 bool saxpy(const hc::accelerator_view &cpu, const runs &r, long n) {
   const float a = 1.5f;
-  return streaming(
+  return compare_sides(
       "cpu.saxpy_gbs", r, n, 12.0, // two streams read, one written
       [&](std::vector<float> &x, std::vector<float> &y, std::vector<float> &) {
         hc::array_view<const float, 1> vx(static_cast<int>(n), x);
@@ -165,7 +162,7 @@ bool saxpy(const hc::accelerator_view &cpu, const runs &r, long n) {
 
 bool triad(const hc::accelerator_view &cpu, const runs &r, long n) {
   const float s = 1.5f;
-  return streaming(
+  return compare_sides(
       "cpu.triad_gbs", r, n, 12.0,
       [&](std::vector<float> &b, std::vector<float> &c,
           std::vector<float> &a) {
@@ -187,7 +184,7 @@ bool triad(const hc::accelerator_view &cpu, const runs &r, long n) {
 bool stencil2d(const hc::accelerator_view &cpu, const runs &r, int rows,
                int cols) {
   const long n = static_cast<long>(rows) * cols;
-  return streaming(
+  return compare_sides(
       "cpu.stencil2d_gbs", r, n, 8.0,
       [&](std::vector<float> &in, std::vector<float> &, std::vector<float> &out) {
         hc::array_view<const float, 2> vin(rows, cols, in);
@@ -214,7 +211,7 @@ bool stencil2d(const hc::accelerator_view &cpu, const runs &r, int rows,
 bool reduction(const hc::accelerator_view &cpu, const runs &r, long n) {
   constexpr int tile = 256;
   n -= n % tile;
-  return streaming(
+  return compare_sides(
       "cpu.reduction_gbs", r, n, 4.0,
       [&](std::vector<float> &, std::vector<float> &in,
           std::vector<float> &partial) {

@@ -78,6 +78,9 @@ inline std::size_t non_tiled_groups(std::size_t total, std::size_t group_size,
 struct tile_counts {
   std::size_t tiles = 1; // 0 when the extent is empty
   std::size_t items_per_tile = 1;
+  // Tiles along the grid's x, y and z: hc dimensions N-1, N-2 and N-3 (1
+  // past the rank).
+  std::size_t along_axis[3] = {1, 1, 1};
 };
 inline tile_counts count_tiles(const launch_geometry &g) {
   tile_counts c;
@@ -85,34 +88,30 @@ inline tile_counts count_tiles(const launch_geometry &g) {
     if (g.tile[d] == 0)
       throw Kalmar::invalid_compute_domain(
           "hc runtime: tile size 0 in dimension " + std::to_string(d));
-    c.tiles *= (g.global[d] + g.tile[d] - 1) / g.tile[d];
+    const std::size_t along = (g.global[d] + g.tile[d] - 1) / g.tile[d];
+    if (g.rank - 1 - d < 3)
+      c.along_axis[g.rank - 1 - d] = along;
+    c.tiles *= along;
     c.items_per_tile *= g.tile[d];
   }
   return c;
 }
 
-// The work-groups of a tiled launch along the grid's x, y and z: the tiles
-// along hc dimensions N-1, N-2 and N-3 (1 past the rank), each capped at
+// The work-groups of a tiled launch along the grid's x, y and z: the
+// tiles along each axis (`counts` of a launch with tiles), each capped at
 // the backend's `max_groups` for that axis. The kernel walks each axis with
 // a grid-sized stride (hc/detail/parallel_for_each.hpp), so a capped axis
-// still runs every tile. All 0 when the extent is empty.
+// still runs every tile.
 struct tile_grid {
-  std::size_t groups[3] = {0, 0, 0};
+  std::size_t groups[3] = {1, 1, 1};
 };
-inline tile_grid plan_tile_grid(const launch_geometry &g,
+inline tile_grid plan_tile_grid(const tile_counts &counts,
                                 const std::size_t (&max_groups)[3]) {
   tile_grid t;
-  if (count_tiles(g).tiles == 0)
-    return t;
-  for (int axis = 0; axis < 3; ++axis) {
-    std::size_t tiles = 1;
-    if (axis < g.rank) {
-      const int d = g.rank - 1 - axis;
-      tiles = (g.global[d] + g.tile[d] - 1) / g.tile[d];
-    }
+  for (int axis = 0; axis < 3; ++axis)
     t.groups[axis] = std::max<std::size_t>(
-        1, std::min(tiles, std::max<std::size_t>(1, max_groups[axis])));
-  }
+        1, std::min(counts.along_axis[axis],
+                    std::max<std::size_t>(1, max_groups[axis])));
   return t;
 }
 

@@ -1,7 +1,6 @@
 #include "backends/cpu/cpu_queue.hpp"
 
 #include "backends/cpu/cpu_spin.hpp"
-
 #include "backends/cpu/dispatcher.hpp"
 #include "backends/cpu/kernel_executor.hpp"
 

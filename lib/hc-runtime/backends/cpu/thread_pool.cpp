@@ -128,10 +128,11 @@ void thread_pool::run(std::size_t count,
       posted_.fetch_add(1, std::memory_order_release);
       sleeping = sleeping_workers_;
     }
-    // Polling workers find the job by themselves.
-    if (sleeping == 1 || (sleeping && count == 2))
+    // Polling workers find the job by themselves; a job of two items needs
+    // one more thread.
+    if (sleeping == 1 || (sleeping > 1 && count == 2))
       work_available_.notify_one();
-    else if (sleeping)
+    else if (sleeping > 1)
       work_available_.notify_all();
   }
   work_on(j);

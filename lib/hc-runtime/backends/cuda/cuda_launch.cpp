@@ -63,7 +63,7 @@ launch_dims plan_launch(const launch_geometry &g, const kernel_limits &k) {
   if (counts.tiles == 0)
     return launch_dims();
   const tile_grid grid =
-      plan_tile_grid(g, {max_grid_x, max_grid_yz, max_grid_yz});
+      plan_tile_grid(counts, {max_grid_x, max_grid_yz, max_grid_yz});
   dims.grid_x = static_cast<unsigned>(grid.groups[0]);
   dims.grid_y = static_cast<unsigned>(grid.groups[1]);
   dims.grid_z = static_cast<unsigned>(grid.groups[2]);

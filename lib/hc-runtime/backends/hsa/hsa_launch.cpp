@@ -55,7 +55,7 @@ dispatch_shape plan_dispatch(const launch_geometry &g, const agent_limits &k) {
   std::size_t max_groups[3];
   for (int axis = 0; axis < 3; ++axis)
     max_groups[axis] = max_grid / s.workgroup[axis];
-  const tile_grid grid = plan_tile_grid(g, max_groups);
+  const tile_grid grid = plan_tile_grid(counts, max_groups);
   for (int axis = 0; axis < 3; ++axis)
     s.grid[axis] =
         static_cast<std::uint32_t>(grid.groups[axis] * s.workgroup[axis]);
