@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "amdgpu/AMDGPUImplicitArgs.h"
+#include "cpu/CpuKernelCode.h"
 #include "cpu/CpuKernelDivision.h"
 #include "cpu/CpuKernelYieldPoints.h"
 #include "device/DevicePrunePass.h"

@@ -89,12 +89,16 @@ PreservedAnalyses CpuKernelYieldPointsPass::run(Module &M,
   if (Entries.empty())
     return PreservedAnalyses::all();
 
+  // The entry points' own loops walk work-items and never spin; a
+  // work-item that spins does so in a loop of the kernel's code.
+  SmallPtrSet<const GlobalValue *, 8> EntrySet(Entries.begin(), Entries.end());
   DeviceReachability FromKernels(Entries);
   SmallPtrSet<const Function *, 16> Readers = sharedMemoryReaders(M);
   SmallVector<BasicBlock *, 16> Headers;
   for (const GlobalValue *GV : FromKernels.symbols()) {
     auto *F = const_cast<Function *>(dyn_cast<Function>(GV));
-    if (!F || F->isDeclaration() || F == YieldPoint || !Readers.contains(F))
+    if (!F || F->isDeclaration() || F == YieldPoint || EntrySet.contains(F) ||
+        !Readers.contains(F))
       continue;
     DominatorTree DT(*F);
     LoopInfo LI(DT);

@@ -11,8 +11,10 @@
 // references) that reads memory other threads write (an atomic load,
 // read-modify-write or compare-exchange, a volatile load, or a call of a
 // function that does one) gets a call of __hcc_cpu_yield_point() at its
-// header. The headers define that function (hc/detail/workitem.hpp): a
-// counter outside kernels and for short loops, the runtime's yield
+// header. The entry points' own loops walk work-items, which never spin
+// there, and get none. The headers define that function
+// (hc/detail/workitem.hpp): a counter outside kernels and for short loops,
+// the runtime's yield
 // (lib/hc-runtime/backends/cpu/spin_points.hpp) for a work-item that has
 // spun for a while. Modules without the function are left alone.
 //

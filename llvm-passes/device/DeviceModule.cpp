@@ -25,6 +25,7 @@ namespace hcc {
 bool isCpuKernelEntry(const Function &F) {
   StringRef Name = F.getName();
   return Name.starts_with("_ZN2hc6detail13cpu_run_range") ||
+         Name.starts_with("_ZN2hc6detail18cpu_run_work_items") ||
          Name.starts_with("_ZN2hc6detail12cpu_run_item");
 }
 

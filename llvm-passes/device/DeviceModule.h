@@ -41,7 +41,8 @@ bool isOffsets32Entry(const llvm::Function &F);
 llvm::SmallVector<llvm::Function *, 8> findDiagnosedKernels(llvm::Module &M);
 
 /// In a host module: hc::detail::cpu_run_range / cpu_run_item, the kernels
-/// as the CPU backend runs them.
+/// as the CPU backend runs them, and cpu_run_work_items, cpu_run_range's
+/// loop over work-items (a function of its own, parallel_for_each.hpp).
 bool isCpuKernelEntry(const llvm::Function &F);
 
 /// The defined CPU entry points of kernels in host module \p M (none in a

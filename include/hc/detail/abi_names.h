@@ -110,6 +110,12 @@ inline constexpr char kernel_memory_view_marker[] =
 // (llvm-passes/cpu/CpuKernelYieldPoints.cpp).
 inline constexpr char cpu_yield_point[] = "__hcc_cpu_yield_point";
 
+// Whether the calling code runs in a CPU-backend kernel (hc/detail/workitem.hpp
+// defines it to ask the thread): the pass plugin answers it in the copies of
+// functions the kernels' entry points reach
+// (llvm-passes/cpu/CpuKernelCode.cpp).
+inline constexpr char cpu_kernel_code_marker[] = "__hcc_cpu_kernel_code";
+
 // The prefix of a translation unit's table of host globals: the driver names
 // the table after the unit and hands the name to the pass plugin
 // (-hcc-host-globals-table=), which defines it

@@ -552,6 +552,9 @@ private:
 #if HC_DEVICE_PASS
     return detail::global_array_data(data_);
 #else
+    // Kernels on the CPU use the data in place (see array_view::access).
+    if (detail::__hcc_cpu_kernel_code())
+      return data_;
     return static_cast<T *>(
         detail::host_data(storage_.get(), detail::access_mode::read_write));
 #endif

@@ -94,6 +94,7 @@ public:
   // C++ AMP makes these restrict(cpu).
   HC_AMP_CPU_ONLY explicit array_view(const hc::extent<N> &ext)
       : storage_(make_owned_storage(ext)), base_(ext), extent_(ext) {
+    data_ = static_cast<T *>(storage_->home_pointer());
     count_host_view();
   }
   HC_AMP_CPU_ONLY explicit array_view(int e0)
@@ -227,7 +228,7 @@ public:
                        "array_view::reinterpret_as: the view's size in bytes "
                        "is not a multiple of the new element's");
     array_view<R, 1> r(
-        storage_, bound_ ? reinterpret_cast<R *>(data_) : nullptr,
+        storage_, reinterpret_cast<R *>(data_),
         hc::extent<1>(static_cast<int>(extent_[0] * sizeof(T) / sizeof(U))),
         offset_ * sizeof(T) / sizeof(U), bound_);
     return r;
@@ -327,13 +328,12 @@ private:
 
   // A view of an array made inside a GPU kernel (a[i] of a rank-2 array,
   // or an explicit array_view there) uses the array's address on the
-  // device; on the host the storage tells where the data is.
+  // device. On the host the storage tells where the data is, and a CPU
+  // kernel that reaches the view by reference uses the array's address.
   HC_INLINE void adopt_kernel_address(const array<nc_value_type, N> &src) {
-#if HC_DEVICE_PASS
     data_ = src.accelerator_pointer();
+#if HC_DEVICE_PASS
     bound_ = 1;
-#else
-    (void)src;
 #endif
   }
 
@@ -351,7 +351,7 @@ private:
       data_ = detail::kernel_memory_view_data(src, extent_.size_wide());
     bound_ = 1;
 #else
-    (void)src;
+    data_ = src;
 #endif
   }
 
@@ -450,7 +450,10 @@ private:
     (void)mode;
     return detail::array_data(data_);
 #else
-    if (bound_)
+    // Kernels on the CPU use the data in place: a copy bound to the launch
+    // at the launch's address, a view reached by reference at its data's
+    // home (waiting for the kernel itself would deadlock).
+    if (detail::__hcc_cpu_kernel_code() || bound_)
       return data_;
     return static_cast<T *>(detail::host_data(storage_.get(), mode));
 #endif
@@ -482,7 +485,9 @@ private:
   }
 
   detail::storage_ref storage_;
-  T *data_ = nullptr;    // only meaningful when bound_
+  // Where kernels find the data: the address of the launch in copies bound
+  // to one, the home of the data (storage::home_pointer) in host views.
+  T *data_ = nullptr;
   hc::extent<N> base_;   // shape of the whole underlying data
   hc::extent<N> extent_; // shape of this view
   std::size_t offset_ = 0;

@@ -8,6 +8,7 @@
 #include "hc/detail/index.hpp"
 #include "hc/detail/offset_width.hpp"
 #include "hc/detail/runtime.hpp"
+#include "hc/detail/workitem.hpp"
 
 #include <type_traits>
 #include <utility>

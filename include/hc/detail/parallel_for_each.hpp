@@ -242,27 +242,47 @@ hc_tiled_kernel32(raw_args<Kernel, N> raw) {
 
 // --- CPU entry points (host pass) ------------------------------------------
 
+// The work-items [begin, end) of a non-tiled launch, one after another.
+// A function of its own, never inlined, for what its reference parameter
+// tells the optimiser: the arguments may be read anywhere (dereferenceable)
+// and nothing else writes them while it runs (__restrict), so the loads of
+// the captures move out of the work-item loop even where the kernel reads
+// them on some paths only, and the loop can be vectorised.
 template <class Kernel, int N>
-void cpu_run_range(const void *args, std::size_t begin, std::size_t end) {
-  const kernel_args<Kernel, N> &a =
-      *static_cast<const kernel_args<Kernel, N> *>(args);
-  if (begin >= end)
-    return;
+__attribute__((noinline)) void
+cpu_run_work_items(const kernel_args<Kernel, N> &__restrict a,
+                   std::size_t begin, std::size_t end) {
   // The range's end is read from the context: the runtime may shorten it
   // while a work-item spins (cpu_spin_point).
   workitem_context self{a.workitems, begin, {0, 0, 0}, end};
   cpu_workitem_scope current(&self);
   index<N> idx = delinearize(begin, a.domain);
-  for (std::size_t linear = begin; linear < self.end; ++linear) {
-    self.linear = linear;
-    invoke(a.kernel, idx);
-    // Advance the index with carry instead of dividing per work-item.
-    for (int i = N - 1; i >= 0; --i) {
+  std::size_t linear = begin;
+  while (linear < self.end) {
+    // Along the fastest varying dimension: a counted loop, which the host
+    // compiler vectorises across work-items where the kernel allows.
+    const std::size_t row_end =
+        linear + static_cast<std::size_t>(a.domain[N - 1] - idx[N - 1]);
+    for (; linear < (row_end < self.end ? row_end : self.end); ++linear) {
+      self.linear = linear;
+      invoke(a.kernel, idx);
+      ++idx[N - 1];
+    }
+    // Carry into the slower dimensions without dividing.
+    idx[N - 1] = 0;
+    for (int i = N - 2; i >= 0; --i) {
       if (++idx[i] < a.domain[i])
         break;
       idx[i] = 0;
     }
   }
+}
+
+template <class Kernel, int N>
+void cpu_run_range(const void *args, std::size_t begin, std::size_t end) {
+  if (begin < end)
+    cpu_run_work_items(*static_cast<const kernel_args<Kernel, N> *>(args),
+                       begin, end);
 }
 
 template <class Kernel, int N>

@@ -131,6 +131,18 @@ extern "C" __attribute__((used)) inline void __hcc_cpu_yield_point() {
 }
 #endif
 
+#if !HC_DEVICE_PASS
+// Whether the caller runs in a CPU-backend kernel. In the functions that the
+// kernels' entry points reach through direct calls the pass plugin answers
+// `true` at compile time, in copies made for the kernels
+// (llvm-passes/cpu/CpuKernelCode.h), so that nothing of the host paths it
+// guards is left in kernel loops; elsewhere the thread is asked. Found by
+// its name in abi_names.h.
+extern "C" HC_INLINE bool __hcc_cpu_kernel_code() {
+  return hc::detail::cpu_current_workitem != nullptr;
+}
+#endif
+
 // Component n (hcc's order) of a row-major position: `linear` counted over
 // `sizes` (dimension 0 fastest).
 HC_INLINE HC_HOST_DEVICE std::uint32_t

@@ -71,3 +71,18 @@ spin:
 exit:
   ret void
 }
+
+; An entry point's own loop walks work-items and never spins, though the
+; kernel it calls reads atomics: no yield point there.
+define weak_odr void @_ZN2hc6detail12cpu_run_itemI6KernelLi1EEEvPKvm(ptr %args, i64 %n) {
+entry:
+  br label %items
+items:
+  %i = phi i64 [ 0, %entry ], [ %next, %items ]
+  call void @spin_body(ptr %args)
+  %next = add i64 %i, 1
+  %more = icmp ult i64 %next, %n
+  br i1 %more, label %items, label %exit
+exit:
+  ret void
+}
