@@ -14,6 +14,16 @@
 //                    tile_static memory with a barrier per tree level
 //                    (4 bytes per element), against one OpenMP `simd`
 //                    reduction per tile
+//   cpu.histogram_gbs  256 bins of 2^24 floats in [0, 1), one atomic
+//                    increment per value (4 bytes per element), against
+//                    `#pragma omp atomic` in a parallel loop
+//   cpu.matmul_gflops  C = A B, 256 x 256 floats, 16 x 16 tiles of A and
+//                    B staged in tile_static memory, two barriers per step,
+//                    against rows in parallel with a `simd` inner loop
+//   cpu.nbody_ginter  one step of all-pairs gravity over 8192 bodies, 256
+//                    bodies per step staged in tile_static memory between
+//                    barriers (G interactions/s), against bodies in
+//                    parallel with a `simd` loop over the others
 //
 // Ours always runs on the CPU accelerator (`hc::accelerator(L"cpu")`),
 // whatever the default accelerator is; the OpenMP side is
@@ -28,6 +38,7 @@
 
 #include <hc.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -241,6 +252,154 @@ bool reduction(const hc::accelerator_view &cpu, const runs &r, long n) {
       });
 }
 
+// Times `ours` and `ref` and reports each as `work` units per second, in
+// G units (bytes: GB/s).
+void report_rates(const char *metric, const runs &r, double work,
+                  const std::function<void()> &ours,
+                  const std::function<void()> &ref) {
+  bench::samples s =
+      alternate_settled(r, [&] { return bench::time_us(ours); },
+                        [&] { return bench::time_us(ref); });
+  bench::metric(metric, work / bench::median(s.ours) / 1e3,
+                work / bench::median(s.ref) / 1e3, bench::better::higher,
+                "ratio>=0.90");
+}
+
+// One atomic increment of a shared bin per value, on both sides: the
+// bins are a handful of cache lines the cores keep taking from each other.
+bool histogram(const hc::accelerator_view &cpu, const runs &r, long n) {
+  constexpr int nbins = 256;
+  std::vector<float> x(n);
+  for (long i = 0; i < n; ++i)
+    x[i] = static_cast<float>((i * 7919) % 1000) * 0.001f;
+  std::vector<unsigned> ours_bins(nbins), ref_bins(nbins);
+  auto ours = [&] {
+    std::fill(ours_bins.begin(), ours_bins.end(), 0u);
+    hc::array_view<const float, 1> vx(static_cast<int>(n), x);
+    hc::array_view<unsigned, 1> vbins(nbins, ours_bins);
+    hc::parallel_for_each(cpu, vx.get_extent(), [=](hc::index<1> i) [[hc]] {
+      hc::atomic_fetch_add(&vbins[static_cast<int>(vx[i] * nbins)], 1u);
+    }).wait();
+    vbins.synchronize();
+  };
+  auto ref = [&] {
+    std::fill(ref_bins.begin(), ref_bins.end(), 0u);
+    omp_ref_histogram(n, nbins, x.data(), ref_bins.data());
+  };
+  report_rates("cpu.histogram_gbs", r, 4.0 * n, ours, ref);
+  for (int b = 0; b < nbins; ++b)
+    if (ours_bins[b] != ref_bins[b]) {
+      std::fprintf(stderr, "cpu.histogram_gbs: bin %d is %u, OpenMP's %u\n",
+                   b, ours_bins[b], ref_bins[b]);
+      return false;
+    }
+  return true;
+}
+
+// Element-wise agreement within a relative tolerance (sums of hundreds of
+// products, added in different orders by the two sides).
+bool close(const char *what, const std::vector<float> &ours,
+           const std::vector<float> &ref, float tolerance) {
+  for (std::size_t i = 0; i < ours.size(); ++i)
+    if (std::fabs(ours[i] - ref[i]) >
+        tolerance * (std::fabs(ref[i]) + 1.0f)) {
+      std::fprintf(stderr, "%s: element %zu is %g, OpenMP's %g\n", what, i,
+                   ours[i], ref[i]);
+      return false;
+    }
+  return true;
+}
+
+
+bool matmul(const hc::accelerator_view &cpu, const runs &r, int n) {
+  constexpr int tile = 16;
+  n -= n % tile;
+  std::vector<float> a(n * n), b(n * n), ours_c(n * n), ref_c(n * n);
+  for (int i = 0; i < n * n; ++i) {
+    a[i] = static_cast<float>(i % 13) * 0.1f;
+    b[i] = static_cast<float>(i % 7) * 0.2f - 0.5f;
+  }
+  auto ours = [&] {
+    hc::array_view<const float, 2> va(n, n, a), vb(n, n, b);
+    hc::array_view<float, 2> vc(n, n, ours_c);
+    vc.discard_data();
+    hc::parallel_for_each(
+        cpu, vc.get_extent().tile(tile, tile),
+        [=](hc::tiled_index<2> t) [[hc]] {
+          tile_static float as[tile][tile], bs[tile][tile];
+          const int row = t.global[0], col = t.global[1];
+          const int ly = t.local[0], lx = t.local[1];
+          float sum = 0.0f;
+          for (int k0 = 0; k0 < n; k0 += tile) {
+            as[ly][lx] = va(row, k0 + lx);
+            bs[ly][lx] = vb(k0 + ly, col);
+            t.barrier.wait();
+            for (int k = 0; k < tile; ++k)
+              sum += as[ly][k] * bs[k][lx];
+            t.barrier.wait();
+          }
+          vc[t.global] = sum;
+        })
+        .wait();
+    vc.synchronize();
+  };
+  auto ref = [&] { omp_ref_matmul(n, a.data(), b.data(), ref_c.data()); };
+  report_rates("cpu.matmul_gflops", r, 2.0 * n * n * n, ours, ref);
+  return close("cpu.matmul_gflops", ours_c, ref_c, 1e-4f);
+}
+
+bool nbody(const hc::accelerator_view &cpu, const runs &r, int n) {
+  constexpr int tile = 256;
+  n -= n % tile;
+  const float eps2 = 0.01f;
+  std::vector<float> pos(4 * n), ours_acc(3 * n), ref_acc(3 * n);
+  for (int i = 0; i < n; ++i) {
+    pos[4 * i] = static_cast<float>(i % 101) * 0.01f;
+    pos[4 * i + 1] = static_cast<float>(i % 37) * 0.03f;
+    pos[4 * i + 2] = static_cast<float>(i % 53) * 0.02f;
+    pos[4 * i + 3] = 1.0f + static_cast<float>(i % 5) * 0.1f;
+  }
+  auto ours = [&] {
+    hc::array_view<const float, 1> vpos(4 * n, pos);
+    hc::array_view<float, 1> vacc(3 * n, ours_acc);
+    vacc.discard_data();
+    hc::parallel_for_each(
+        cpu, hc::extent<1>(n).tile(tile), [=](hc::tiled_index<1> t) [[hc]] {
+          tile_static float sx[tile], sy[tile], sz[tile], sm[tile];
+          const int i = t.global[0], l = t.local[0];
+          const float xi = vpos[4 * i], yi = vpos[4 * i + 1],
+                      zi = vpos[4 * i + 2];
+          float ax = 0.0f, ay = 0.0f, az = 0.0f;
+          for (int j0 = 0; j0 < n; j0 += tile) {
+            const int j = j0 + l;
+            sx[l] = vpos[4 * j];
+            sy[l] = vpos[4 * j + 1];
+            sz[l] = vpos[4 * j + 2];
+            sm[l] = vpos[4 * j + 3];
+            t.barrier.wait();
+            for (int k = 0; k < tile; ++k) {
+              const float dx = sx[k] - xi, dy = sy[k] - yi, dz = sz[k] - zi;
+              const float r2 = dx * dx + dy * dy + dz * dz + eps2;
+              const float inv = 1.0f / hc::precise_math::sqrtf(r2);
+              const float s = sm[k] * inv * inv * inv;
+              ax += s * dx;
+              ay += s * dy;
+              az += s * dz;
+            }
+            t.barrier.wait();
+          }
+          vacc[3 * i] = ax;
+          vacc[3 * i + 1] = ay;
+          vacc[3 * i + 2] = az;
+        })
+        .wait();
+    vacc.synchronize();
+  };
+  auto ref = [&] { omp_ref_nbody(n, eps2, pos.data(), ref_acc.data()); };
+  report_rates("cpu.nbody_ginter", r, 1.0 * n * n, ours, ref);
+  return close("cpu.nbody_ginter", ours_acc, ref_acc, 1e-3f);
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -249,15 +408,21 @@ int main(int argc, char **argv) {
   const long n = o.size > 0 ? o.size : o.quick ? 100000 : 1L << 24;
   const int side = o.quick ? 96 : 2048;
   const int batch = o.quick ? 100 : 2000;
+  const int matrix = o.quick ? 32 : 256;
+  const int bodies = o.quick ? 512 : 8192;
   const runs r = o.quick ? runs{0, 2} : runs{1, 9};
   bench::note("cpu: ours on the CPU backend, OpenMP with %d threads%s",
               omp_ref_threads(), o.quick ? ", --quick" : "");
   bench::note("launch: batches of %d; saxpy, triad: %ld floats; stencil2d: "
-              "%d x %d floats; reduction: %ld floats in tiles of 256",
-              batch, n, side, side, n);
+              "%d x %d floats; reduction: %ld floats in tiles of 256; "
+              "histogram: %ld floats, 256 bins; matmul: %d x %d; nbody: %d "
+              "bodies",
+              batch, n, side, side, n, n, matrix, bodies);
   launch(cpu, r, batch);
   return saxpy(cpu, r, n) && triad(cpu, r, n) &&
-                 stencil2d(cpu, r, side, side) && reduction(cpu, r, n)
+                 stencil2d(cpu, r, side, side) && reduction(cpu, r, n) &&
+                 histogram(cpu, r, n) && matmul(cpu, r, matrix) &&
+                 nbody(cpu, r, bodies)
              ? 0
              : 1;
 }

@@ -2,6 +2,8 @@
 // system C++ compiler with -O3 -march=native -fopenmp, not by hcc.
 #include "openmp_reference.h"
 
+#include <cmath>
+
 #include <omp.h>
 
 int omp_ref_threads(void) { return omp_get_max_threads(); }
@@ -54,5 +56,52 @@ void omp_ref_tile_sums(long n, int tile, const float *in, float *partial) {
     for (int i = 0; i < tile; ++i)
       sum += in[t * tile + i];
     partial[t] = sum;
+  }
+}
+
+void omp_ref_histogram(long n, int nbins, const float *x, unsigned *bins) {
+#pragma omp parallel for schedule(static)
+  for (long i = 0; i < n; ++i) {
+    const int b = static_cast<int>(x[i] * nbins);
+#pragma omp atomic
+    ++bins[b];
+  }
+}
+
+void omp_ref_matmul(int n, const float *a, const float *b, float *c) {
+#pragma omp parallel for schedule(static)
+  for (int i = 0; i < n; ++i) {
+    float *row = c + static_cast<long>(i) * n;
+    for (int j = 0; j < n; ++j)
+      row[j] = 0.0f;
+    for (int k = 0; k < n; ++k) {
+      const float aik = a[static_cast<long>(i) * n + k];
+      const float *brow = b + static_cast<long>(k) * n;
+#pragma omp simd
+      for (int j = 0; j < n; ++j)
+        row[j] += aik * brow[j];
+    }
+  }
+}
+
+void omp_ref_nbody(int n, float eps2, const float *pos, float *acc) {
+#pragma omp parallel for schedule(static)
+  for (int i = 0; i < n; ++i) {
+    const float xi = pos[4 * i], yi = pos[4 * i + 1], zi = pos[4 * i + 2];
+    float ax = 0.0f, ay = 0.0f, az = 0.0f;
+#pragma omp simd reduction(+ : ax, ay, az)
+    for (int j = 0; j < n; ++j) {
+      const float dx = pos[4 * j] - xi, dy = pos[4 * j + 1] - yi,
+                  dz = pos[4 * j + 2] - zi;
+      const float r2 = dx * dx + dy * dy + dz * dz + eps2;
+      const float inv = 1.0f / std::sqrt(r2);
+      const float s = pos[4 * j + 3] * inv * inv * inv;
+      ax += s * dx;
+      ay += s * dy;
+      az += s * dz;
+    }
+    acc[3 * i] = ax;
+    acc[3 * i + 1] = ay;
+    acc[3 * i + 2] = az;
   }
 }

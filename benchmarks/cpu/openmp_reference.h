@@ -23,6 +23,16 @@ void omp_ref_stencil2d(int rows, int cols, const float *in, float *out);
 // partial[t] = the sum of in[t * tile .. t * tile + tile) (n a multiple of
 // tile).
 void omp_ref_tile_sums(long n, int tile, const float *in, float *partial);
+// bins[b] += the number of x[i] in [b / nbins, (b + 1) / nbins), x in
+// [0, 1): one atomic increment per value.
+void omp_ref_histogram(long n, int nbins, const float *x, unsigned *bins);
+// c = a * b, n x n row-major matrices: rows in parallel, the inner loop
+// over a row of b with `simd`.
+void omp_ref_matmul(int n, const float *a, const float *b, float *c);
+// One step of all-pairs gravity: acc[i] (x, y, z) = sum over j of
+// m_j * d / (|d|^2 + eps2)^(3/2), d = pos_j - pos_i; pos = (x, y, z, m) per
+// body. Bodies in parallel, the loop over j with `simd`.
+void omp_ref_nbody(int n, float eps2, const float *pos, float *acc);
 
 #ifdef __cplusplus
 }
