@@ -62,7 +62,7 @@ heap &create_locked(registry &r, device_impl &dev,
   h->owner = &dev;
   h->config = resolve_device_heap_config(
       settings.page_size_macro, settings.num_pages_macro,
-      env_size("HCC_DEVICE_HEAP_SIZE", 0), warning);
+      env_integer(settings::device_heap_size), warning);
   if (!warning.empty())
     warn(label + ": " + warning);
   const device_heap_config &c = h->config;

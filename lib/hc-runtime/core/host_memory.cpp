@@ -174,10 +174,9 @@ private:
 };
 
 unsigned configured_threads() {
-  std::size_t n = env_size("HCC_COPY_THREADS",
-                           default_copy_threads(
-                               std::thread::hardware_concurrency()));
-  return n > 64 ? 64 : static_cast<unsigned>(n);
+  return static_cast<unsigned>(
+      env_integer(settings::copy_threads,
+                  default_copy_threads(std::thread::hardware_concurrency())));
 }
 
 memcpy_pool *pool() {

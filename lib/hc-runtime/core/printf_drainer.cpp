@@ -11,8 +11,6 @@ namespace rt {
 
 namespace {
 
-constexpr std::size_t default_buffer_bytes = std::size_t(16) << 20;
-constexpr std::size_t min_buffer_bytes = std::size_t(64) << 10;
 constexpr std::chrono::milliseconds drain_period(1);
 
 // Every drainer with a thread, for the one exit handler that stops them.
@@ -29,14 +27,7 @@ running_drainers &running() {
 } // namespace
 
 std::size_t printf_buffer_bytes() {
-  std::size_t bytes =
-      env_size("HCC_PRINTF_BUFFER_SIZE", default_buffer_bytes);
-  if (bytes < min_buffer_bytes) {
-    warn("HCC_PRINTF_BUFFER_SIZE=" + std::to_string(bytes) +
-         " is below the minimum; using " + std::to_string(min_buffer_bytes));
-    bytes = min_buffer_bytes;
-  }
-  return bytes;
+  return env_integer(settings::printf_buffer_size);
 }
 
 void printf_drainer::add(printf_ring *ring) {

@@ -14,7 +14,7 @@ std::chrono::microseconds spin_budget() {
   // enough that idle threads give their cores back at once for practical
   // purposes. Capped at one second.
   static const std::chrono::microseconds budget(
-      env_integer("HCC_CPU_SPIN_US", 100, 0, 1000000));
+      env_integer(settings::cpu_spin_us));
   return budget;
 }
 

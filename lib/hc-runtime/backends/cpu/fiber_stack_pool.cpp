@@ -78,13 +78,7 @@ void fiber_stack_pool::give_back(boost::context::stack_context &stack) noexcept 
 
 fiber_stack_pool &fiber_stack_pool::for_this_thread() {
   static const std::size_t bytes = [] {
-    std::size_t kib = env_size("HCC_CPU_FIBER_STACK_KB", 256);
-    if (kib < 64) {
-      warn("HCC_CPU_FIBER_STACK_KB=" + std::to_string(kib) +
-           " is below the minimum; using 64");
-      kib = 64;
-    }
-    return kib * 1024;
+    return env_integer(settings::cpu_fiber_stack_kb) * 1024;
   }();
   thread_local fiber_stack_pool pool(bytes);
   return pool;

@@ -51,8 +51,9 @@ thread_pool::~thread_pool() {
 unsigned thread_pool::configured_concurrency() {
   static const unsigned total = [] {
     unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
-    std::size_t value = env_size("HCC_CPU_THREADS", hardware);
-    return static_cast<unsigned>(std::min<std::size_t>(value, 4096));
+    return static_cast<unsigned>(
+        env_integer(settings::cpu_threads,
+                    std::min<unsigned>(hardware, settings::cpu_threads.max)));
   }();
   return total;
 }
