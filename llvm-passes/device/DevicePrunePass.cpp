@@ -14,6 +14,7 @@
 #include "device/HostOnlyFunctions.h"
 #include "device/SpecialGlobals.h"
 #include "device/VTableTypeMetadata.h"
+#include "diagnostics/GroupMemoryLimit.h"
 #include "diagnostics/KernelRestrictions.h"
 #include "diagnostics/UndefinedReferenceDiagnostics.h"
 
@@ -68,6 +69,7 @@ PreservedAnalyses DevicePrunePass::run(Module &M, ModuleAnalysisManager &) {
   ExplainedReferences Explained;
   unsigned Errors = diagnoseKernelRestrictions(M, FromKernels, Explained);
   Errors += diagnoseUndefinedReferences(FromKernels, Explained, Linkage);
+  Errors += diagnoseGroupMemoryLimit(M, Kernels);
   if (Errors) {
     dropVTableTypeMetadata(M);
     // Clang fails the compilation after code generation; until then the
