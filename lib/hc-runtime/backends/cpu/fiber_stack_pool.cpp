@@ -1,8 +1,10 @@
 #include "backends/cpu/fiber_stack_pool.hpp"
 
+#include "backends/cpu/stack_overflow.hpp"
 #include "core/environment.hpp"
 #include "hc/detail/exceptions.hpp"
 
+#include <algorithm>
 #include <string>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -23,9 +25,14 @@ fiber_stack_pool::fiber_stack_pool(std::size_t stack_bytes) {
   long page = sysconf(_SC_PAGESIZE);
   page_ = page > 0 ? static_cast<std::size_t>(page) : 4096;
   stack_bytes_ = (stack_bytes + page_ - 1) / page_ * page_;
+  guards_.page_bytes = page_;
+  guards_.stack_bytes = stack_bytes_;
+  guards_.pages.reserve(max_cached_stacks);
+  watch_fiber_guards(&guards_);
 }
 
 fiber_stack_pool::~fiber_stack_pool() {
+  unwatch_fiber_guards(&guards_);
   for (boost::context::stack_context &stack : free_) {
     unmap(stack);
   }
@@ -34,6 +41,12 @@ fiber_stack_pool::~fiber_stack_pool() {
 void fiber_stack_pool::unmap(const boost::context::stack_context &stack) {
   // sp - size is the start of the usable area whatever the colour.
   char *bottom = static_cast<char *>(stack.sp) - stack.size;
+  auto &pages = guards_.pages;
+  auto it = std::find(pages.begin(), pages.end(), bottom - page_);
+  if (it != pages.end()) {
+    *it = pages.back();
+    pages.pop_back();
+  }
   munmap(bottom - page_, stack_bytes_ + page_);
 }
 
@@ -53,6 +66,7 @@ boost::context::stack_context fiber_stack_pool::take() {
                                 " KiB stack for a tile work-item");
   // The guard page is the lowest one: stacks grow down.
   mprotect(base, page_, PROT_NONE);
+  guards_.pages.push_back(static_cast<const char *>(base));
   // Stack colouring: the hot top of every stack would otherwise sit at the
   // same offset in a page, so all fibers of a tile would compete for the
   // same few cache sets. Shift each top by a different multiple of 256

@@ -8,6 +8,8 @@
 #ifndef HC_RUNTIME_CPU_FIBER_STACK_POOL_HPP
 #define HC_RUNTIME_CPU_FIBER_STACK_POOL_HPP
 
+#include "backends/cpu/stack_overflow.hpp"
+
 #include <boost/context/stack_context.hpp>
 
 #include <cstddef>
@@ -43,6 +45,7 @@ private:
   std::size_t colour_ = 0;
   std::size_t page_;
   std::vector<boost::context::stack_context> free_;
+  fiber_guards guards_; // of every stack mapped, in use or cached
 };
 
 // Adapts the pool to Boost.Context's StackAllocator concept.

@@ -1,6 +1,7 @@
 #include "backends/cpu/kernel_executor.hpp"
 
 #include "backends/cpu/spin_points.hpp"
+#include "backends/cpu/stack_overflow.hpp"
 #include "backends/cpu/thread_pool.hpp"
 #include "backends/cpu/tile_runner.hpp"
 #include "core/host_memory.hpp"
@@ -23,15 +24,20 @@ thread_local bool in_kernel = false;
 thread_local void *group_segment = nullptr;
 thread_local std::size_t group_segment_size = 0;
 
-// Marks the thread as running kernel code for the lifetime of the object
-// (restoring the previous state: nested jobs run inside kernels too).
+// Marks the thread as running kernel `k` for the lifetime of the object
+// (restoring the previous state: nested jobs run inside kernels too), and
+// reports an overflow of its stacks (stack_overflow.hpp).
 class kernel_code_scope {
 public:
-  kernel_code_scope() : previous_(in_kernel) { in_kernel = true; }
+  explicit kernel_code_scope(const kernel_launch &k)
+      : previous_(in_kernel), watch_(k.device_name) {
+    in_kernel = true;
+  }
   ~kernel_code_scope() { in_kernel = previous_; }
 
 private:
   bool previous_;
+  stack_overflow_watch watch_;
 };
 
 // The dynamic group segment of the tiles a thread runs, grown on demand and
@@ -166,7 +172,7 @@ void execute_tiled(const kernel_launch &k, thread_pool &pool) {
       std::max<std::size_t>(1, total_tiles / (pool.concurrency() * 8ull));
   std::size_t chunks = ceil_div(total_tiles, per_chunk);
   pool.run(chunks, [&](std::size_t chunk) {
-    kernel_code_scope scope;
+    kernel_code_scope scope(k);
     std::size_t end = std::min(total_tiles, (chunk + 1) * per_chunk);
     for (std::size_t tile = chunk * per_chunk; tile < end; ++tile)
       run_tile(launch, tile);
@@ -175,7 +181,7 @@ void execute_tiled(const kernel_launch &k, thread_pool &pool) {
 
 void run_flat_range(const kernel_launch &k, std::size_t begin,
                     std::size_t end) {
-  kernel_code_scope scope;
+  kernel_code_scope scope(k);
   k.cpu_range(k.args, begin, end);
 }
 
