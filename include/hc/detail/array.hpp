@@ -560,6 +560,7 @@ private:
 #endif
   }
   HC_INLINE T &ref(const index<N> &idx) const {
+    detail::check_bounds("array", idx, extent_);
     return access()[detail::element_offset(0, extent_, idx)];
   }
 #if HC_AMP_MODE && !HC_DEVICE_PASS

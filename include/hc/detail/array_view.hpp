@@ -6,6 +6,7 @@
 
 #include "hc/detail/accelerator.hpp"
 #include "hc/detail/array_data.hpp"
+#include "hc/detail/bounds_check.hpp"
 #include "hc/detail/data_access.hpp"
 
 #include <type_traits>
@@ -459,6 +460,7 @@ private:
 #endif
   }
   HC_INLINE T &ref(const index<N> &idx) const {
+    detail::check_bounds("array_view", idx, extent_);
     return access(
         detail::mode_for<T>())[detail::element_offset(offset_, base_, idx)];
   }
@@ -468,6 +470,7 @@ private:
                        "array_view: the projection's index is outside the "
                        "view");
 #endif
+    detail::check_bounds("array_view", index<1>(i), hc::extent<1>(extent_[0]));
     hc::extent<M - 1> base, ext;
     for (int d = 1; d < M; ++d) {
       base[d - 1] = base_[d];
