@@ -6,7 +6,9 @@
 
 #include "cpu/CpuKernelCode.h"
 
+#include "cpu/DirectCallers.h"
 #include "device/DeviceModule.h"
+#include "device/DeviceReachability.h"
 #include "hc/detail/abi_names.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -25,49 +27,26 @@ namespace hcc {
 
 namespace {
 
-/// The functions \p F calls directly (defined ones only).
-SmallVector<Function *, 8> directCallees(Function &F) {
-  SmallVector<Function *, 8> Callees;
-  for (Instruction &I : instructions(F))
-    if (auto *Call = dyn_cast<CallBase>(&I))
-      if (Function *Callee = Call->getCalledFunction())
-        if (!Callee->isDeclaration())
-          Callees.push_back(Callee);
-  return Callees;
-}
-
 /// The functions that reach a call of \p Marker through direct calls,
 /// among those \p Entries reach: the ones a kernel needs its own copy of.
 /// The entries themselves are left out (they are kernel code only).
-SetVector<Function *> functionsToCopy(ArrayRef<Function *> Entries,
+SetVector<Function *> functionsToCopy(Module &M, ArrayRef<Function *> Entries,
                                       Function *Marker) {
-  // Functions reachable from the entries, and who calls whom among them.
-  SetVector<Function *> Reached(Entries.begin(), Entries.end());
-  DenseMap<Function *, SmallVector<Function *, 4>> Callers;
-  for (unsigned I = 0; I < Reached.size(); ++I) {
-    Function *F = Reached[I];
-    for (Function *Callee : directCallees(*F)) {
-      Callers[Callee].push_back(F);
-      Reached.insert(Callee);
-    }
-  }
-  // Back from the callers of the marker.
-  SetVector<Function *> Asking;
-  SmallVector<Function *, 16> Work;
-  for (User *U : Marker->users())
-    if (auto *Call = dyn_cast<CallBase>(U))
-      if (Call->getCalledFunction() == Marker &&
-          Reached.contains(Call->getFunction()) &&
-          Asking.insert(Call->getFunction()))
-        Work.push_back(Call->getFunction());
-  while (!Work.empty())
-    for (Function *Caller : Callers.lookup(Work.pop_back_val()))
-      if (Asking.insert(Caller))
-        Work.push_back(Caller);
+  SmallPtrSet<const Function *, 16> Asking =
+      withDirectCallers(M, [Marker](const Function &F) {
+        return any_of(instructions(F), [Marker](const Instruction &I) {
+          const auto *Call = dyn_cast<CallBase>(&I);
+          return Call && Call->getCalledFunction() == Marker;
+        });
+      });
+  SmallVector<GlobalValue *, 8> Roots(Entries.begin(), Entries.end());
+  DeviceReachability FromKernels(Roots);
   SetVector<Function *> ToCopy;
-  for (Function *F : Asking)
-    if (!is_contained(Entries, F))
+  for (const GlobalValue *GV : FromKernels.symbols()) {
+    auto *F = const_cast<Function *>(dyn_cast<Function>(GV));
+    if (F && Asking.contains(F) && !is_contained(Entries, F))
       ToCopy.insert(F);
+  }
   return ToCopy;
 }
 
@@ -120,7 +99,7 @@ PreservedAnalyses CpuKernelCodePass::run(Module &M, ModuleAnalysisManager &) {
   if (Entries.empty())
     return PreservedAnalyses::all();
 
-  SetVector<Function *> ToCopy = functionsToCopy(Entries, Marker);
+  SetVector<Function *> ToCopy = functionsToCopy(M, Entries, Marker);
   DenseMap<Function *, Function *> Copies;
   for (Function *F : ToCopy) {
     ValueToValueMapTy VMap;

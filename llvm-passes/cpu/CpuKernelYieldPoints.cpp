@@ -6,6 +6,7 @@
 
 #include "cpu/CpuKernelYieldPoints.h"
 
+#include "cpu/DirectCallers.h"
 #include "device/DeviceModule.h"
 #include "device/DeviceReachability.h"
 #include "hc/detail/abi_names.h"
@@ -39,29 +40,9 @@ bool readsSharedMemory(const Instruction &I) {
 /// through the functions they call directly (std::atomic<T>::load is a
 /// call until the inliner runs).
 SmallPtrSet<const Function *, 16> sharedMemoryReaders(Module &M) {
-  SmallPtrSet<const Function *, 16> Readers;
-  DenseMap<const Function *, SmallVector<const Function *, 4>> Callers;
-  SmallVector<const Function *, 16> Work;
-  for (const Function &F : M) {
-    if (F.isDeclaration())
-      continue;
-    bool Reads = false;
-    for (const Instruction &I : instructions(F)) {
-      Reads |= readsSharedMemory(I);
-      if (const auto *Call = dyn_cast<CallBase>(&I))
-        if (const Function *Callee = Call->getCalledFunction())
-          Callers[Callee].push_back(&F);
-    }
-    if (Reads && Readers.insert(&F).second)
-      Work.push_back(&F);
-  }
-  while (!Work.empty()) {
-    const Function *F = Work.pop_back_val();
-    for (const Function *Caller : Callers.lookup(F))
-      if (Readers.insert(Caller).second)
-        Work.push_back(Caller);
-  }
-  return Readers;
+  return withDirectCallers(M, [](const Function &F) {
+    return any_of(instructions(F), readsSharedMemory);
+  });
 }
 
 bool loopReadsSharedMemory(const Loop &L,

@@ -1,9 +1,10 @@
 #include "backends/cpu/stack_overflow.hpp"
 
+#include "core/svm_mappings.hpp"
+
 #include <csignal>
 #include <cstring>
 #include <mutex>
-#include <pthread.h>
 #include <sys/mman.h>
 #include <unistd.h>
 #include <vector>
@@ -144,15 +145,10 @@ public:
         }
       }
     }
-    pthread_attr_t attr;
-    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
-      void *low = nullptr;
-      std::size_t bytes = 0;
-      if (pthread_attr_getstack(&attr, &low, &bytes) == 0) {
-        thread_stack_low = static_cast<const char *>(low);
-        thread_stack_bytes = bytes;
-      }
-      pthread_attr_destroy(&attr);
+    std::uintptr_t begin = 0, end = 0;
+    if (svm::current_thread_stack(begin, end)) {
+      thread_stack_low = reinterpret_cast<const char *>(begin);
+      thread_stack_bytes = end - begin;
     }
   }
   ~thread_arming() {
