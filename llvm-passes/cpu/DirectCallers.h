@@ -1,4 +1,5 @@
-//===- DirectCallers.h - Functions that reach others by direct calls -*- C++ -*-===//
+//===- DirectCallers.h - Functions that reach others by direct calls -*- C++
+//-*-===//
 //
 // Part of hcc. The CPU-kernel passes ask which functions reach some
 // property through direct calls (a read of shared memory, a question to
