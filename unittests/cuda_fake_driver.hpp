@@ -11,6 +11,7 @@
 #include "backends/cuda/cuda_backend.hpp"
 #include "backends/cuda/cuda_device.hpp"
 #include "backends/cuda/cuda_driver.hpp"
+#include "fault_injection.hpp"
 #include "hc/detail/image_registry.h"
 
 #include <gtest/gtest.h>
@@ -285,6 +286,52 @@ inline CUresult fLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned g
   return CUDA_SUCCESS;
 }
 
+// --- fault injection ------------------------------------------------------
+
+// Makes chosen entry points fail (fault_injection.hpp), by the symbol the
+// runtime looks up, versioned names included:
+//   faults.fail_nth("cuMemAlloc_v2", CUDA_ERROR_OUT_OF_MEMORY);
+// Every entry point lookup() hands out asks it first. A test that adds
+// entry points of its own to the table wraps them with with_faults() too.
+// Global: a test that arms it clears it when done.
+inline fault_injection::plan faults;
+
+template <class Tag, class Fn> struct faultable;
+template <class Tag, class... A> struct faultable<Tag, CUresult(A...)> {
+  static inline void *real = nullptr; // the fake's own function
+  static CUresult call(A... args) {
+    int result = CUDA_SUCCESS;
+    if (faults.fire(Tag::symbol, result))
+      return result;
+    return reinterpret_cast<CUresult (*)(A...)>(real)(args...);
+  }
+};
+
+#define HCC_FAKE_FAULT_TAG(member, name, params)                               \
+  struct member##_fault_tag {                                                  \
+    static constexpr const char *symbol = name;                                \
+  };
+HCC_CUDA_REQUIRED_ENTRY_POINTS(HCC_FAKE_FAULT_TAG)
+HCC_CUDA_OPTIONAL_ENTRY_POINTS(HCC_FAKE_FAULT_TAG)
+#undef HCC_FAKE_FAULT_TAG
+
+// `real`, the fake's function for `symbol`, behind the fault plan; symbols
+// the runtime does not use are returned as they are.
+inline void *with_faults(const char *symbol, void *real) {
+  if (!real)
+    return nullptr;
+#define HCC_FAKE_FAULT_WRAP(member, name, params)                              \
+  if (std::strcmp(symbol, name) == 0) {                                        \
+    using wrapper = faultable<member##_fault_tag, CUresult params>;            \
+    wrapper::real = real;                                                      \
+    return reinterpret_cast<void *>(&wrapper::call);                           \
+  }
+  HCC_CUDA_REQUIRED_ENTRY_POINTS(HCC_FAKE_FAULT_WRAP)
+  HCC_CUDA_OPTIONAL_ENTRY_POINTS(HCC_FAKE_FAULT_WRAP)
+#undef HCC_FAKE_FAULT_WRAP
+  return real;
+}
+
 inline void *lookup(const char *symbol) {
   static const std::map<std::string, void *> table = {
       {"cuGetErrorName", (void *)&fGetErrorName},
@@ -326,7 +373,7 @@ inline void *lookup(const char *symbol) {
   if (F().hidden_symbols.count(symbol))
     return nullptr;
   auto it = table.find(symbol);
-  return it == table.end() ? nullptr : it->second;
+  return it == table.end() ? nullptr : with_faults(symbol, it->second);
 }
 
 // --- PTX images the fake device "loads" -----------------------------------------

@@ -7,6 +7,7 @@
 #define HCC_UNITTESTS_HSA_FAKE_RUNTIME_HPP
 
 #include "backends/hsa/hsa_driver.hpp"
+#include "fault_injection.hpp"
 
 #include <gtest/gtest.h>
 
@@ -19,6 +20,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <unistd.h>
 #include <vector>
 
@@ -414,6 +416,53 @@ inline void complete_all() {
     h.handler(0, h.arg);
 }
 
+// --- fault injection ------------------------------------------------------
+
+// Makes chosen entry points fail (fault_injection.hpp), by symbol:
+//   faults.fail_nth("hsa_amd_memory_pool_allocate",
+//                   HSA_STATUS_ERROR_OUT_OF_RESOURCES);
+// Every entry point fake_runtime() hands out asks it first; those that
+// return no hsa_status_t (signal loads and stores, queue indices) cannot
+// fail. Global: a test that arms it clears it when done.
+inline fault_injection::plan faults;
+
+template <class Tag, class Fn> struct faultable;
+template <class Tag, class R, class... A> struct faultable<Tag, R(A...)> {
+  static inline void *real = nullptr; // the fake's own function
+  static R call(A... args) {
+    if constexpr (Tag::returns_status) {
+      int status = HSA_STATUS_SUCCESS;
+      if (faults.fire(Tag::symbol, status))
+        return static_cast<hsa_status_t>(status);
+    }
+    return reinterpret_cast<R (*)(A...)>(real)(args...);
+  }
+};
+
+#define HCC_FAKE_FAULT_TAG(member, name, ret, params)                          \
+  struct member##_fault_tag {                                                  \
+    static constexpr const char *symbol = name;                                \
+    static constexpr bool returns_status =                                     \
+        std::is_same<ret, hsa_status_t>::value;                                \
+  };
+HCC_HSA_ENTRY_POINTS(HCC_FAKE_FAULT_TAG)
+#undef HCC_FAKE_FAULT_TAG
+
+// `real`, the fake's function for `symbol`, behind the fault plan.
+inline void *with_faults(const char *symbol, void *real) {
+  if (!real)
+    return nullptr;
+#define HCC_FAKE_FAULT_WRAP(member, name, ret, params)                         \
+  if (std::strcmp(symbol, name) == 0) {                                        \
+    using wrapper = faultable<member##_fault_tag, ret params>;                 \
+    wrapper::real = real;                                                      \
+    return reinterpret_cast<void *>(&wrapper::call);                           \
+  }
+  HCC_HSA_ENTRY_POINTS(HCC_FAKE_FAULT_WRAP)
+#undef HCC_FAKE_FAULT_WRAP
+  return real;
+}
+
 inline symbol_lookup fake_runtime() {
   auto table = std::make_shared<std::map<std::string, void *>>();
 #define HCC_FAKE_DEFAULT(member, symbol, ret, params)                          \
@@ -474,7 +523,7 @@ inline symbol_lookup fake_runtime() {
   return [table](const char *name) -> void * {
     ++fake.lookups;
     auto it = table->find(name);
-    return it == table->end() ? nullptr : it->second;
+    return it == table->end() ? nullptr : with_faults(name, it->second);
   };
 }
 
