@@ -2,6 +2,7 @@
 // functor's words make the runtime register, and when it releases them.
 // The device records register_host/unregister_host instead of pinning.
 #include "core/device_impl.hpp"
+#include "core/svm_large_blocks.hpp"
 #include "core/svm_mappings.hpp"
 #include "core/svm_visibility.hpp"
 
@@ -140,7 +141,28 @@ TEST(SvmVisibility, MemoryTheDeviceKnowsIsNotRegistered) {
   std::free(mem);
 }
 
-TEST(SvmVisibility, LargeMallocChunkIsReleasedWhenFreed) {
+// The kind of the registration that covers `p` ("" when none does).
+std::string kind_at(const void *p) {
+  auto at = reinterpret_cast<std::uintptr_t>(p);
+  for (auto &r : svm::registered_ranges())
+    if (r.begin <= at && at < r.end)
+      return r.kind;
+  return "";
+}
+
+// Whether this process's malloc, free... are the runtime's (they are not
+// when an allocator comes first: LD_PRELOAD, a sanitizer's).
+bool allocation_is_seen() {
+  void *probe = std::malloc(svm::tracked_block_bytes);
+  svm::large_block block;
+  bool seen = svm::find_block(reinterpret_cast<std::uintptr_t>(probe), block);
+  std::free(probe);
+  return seen;
+}
+
+TEST(SvmVisibility, LargeMallocBlockIsRegisteredAloneAndReleasedWhenFreed) {
+  if (!allocation_is_seen())
+    GTEST_SKIP() << "another allocator comes first: blocks are not tracked";
   recording_device &dev = the_device();
   const std::size_t bytes = 8 << 20; // above malloc's mmap threshold
   char *big = static_cast<char *>(std::malloc(bytes));
@@ -149,13 +171,71 @@ TEST(SvmVisibility, LargeMallocChunkIsReleasedWhenFreed) {
   auto functor = [big] { return big[0]; };
   scan(dev, functor);
   ASSERT_TRUE(dev.covers(big, bytes));
-  bool chunk_kind = false;
-  for (auto &r : svm::registered_ranges())
-    if (r.begin <= reinterpret_cast<std::uintptr_t>(big) &&
-        reinterpret_cast<std::uintptr_t>(big) < r.end)
-      chunk_kind = std::string(r.kind) == "malloc chunk";
-  EXPECT_TRUE(chunk_kind);
+  EXPECT_EQ(kind_at(big), "malloc block");
+  // Only the block's pages: the registration ends at the block's last page.
+  const std::uintptr_t page = svm::page_size();
+  const auto last = reinterpret_cast<std::uintptr_t>(big) + bytes - 1;
+  EXPECT_FALSE(
+      dev.covers(reinterpret_cast<void *>((last | (page - 1)) + 1), 1));
   std::free(big); // the interposed free() releases the registration
+  EXPECT_FALSE(dev.covers(big, 1));
+}
+
+// Every way to obtain a large block is seen, and realloc moves the
+// registration with the block.
+TEST(SvmVisibility, EveryAllocationFunctionIsTracked) {
+  if (!allocation_is_seen())
+    GTEST_SKIP() << "another allocator comes first: blocks are not tracked";
+  const std::size_t bytes = 1 << 20;
+  svm::large_block block;
+  auto tracked = [&](void *p) {
+    return svm::find_block(reinterpret_cast<std::uintptr_t>(p) + bytes - 1,
+                           block) &&
+           block.begin == reinterpret_cast<std::uintptr_t>(p);
+  };
+  void *a = std::calloc(bytes / 4, 4);
+  EXPECT_TRUE(tracked(a));
+  void *b = aligned_alloc(4096, bytes);
+  EXPECT_TRUE(tracked(b));
+  void *c = nullptr;
+  ASSERT_EQ(posix_memalign(&c, 256, bytes), 0);
+  EXPECT_TRUE(tracked(c));
+  void *d = std::realloc(std::malloc(64), bytes);
+  EXPECT_TRUE(tracked(d));
+  d = std::realloc(d, 2 * bytes);
+  EXPECT_TRUE(svm::find_block(
+      reinterpret_cast<std::uintptr_t>(d) + 2 * bytes - 1, block));
+  void *e = reallocarray(nullptr, bytes, 1);
+  EXPECT_TRUE(tracked(e));
+  for (void *p : {a, b, c, d, e}) {
+    std::free(p);
+    EXPECT_FALSE(svm::find_block(reinterpret_cast<std::uintptr_t>(p), block));
+  }
+  volatile std::size_t huge = SIZE_MAX / 2;
+  EXPECT_EQ(std::calloc(huge, 4), nullptr); // overflow: refused
+}
+
+// A mapping registered for a small object can hold a large block the
+// allocator maps and unmaps on its own (the kernel merges neighbouring
+// mappings): when free() unmaps the block, that registration goes too.
+TEST(SvmVisibility, MappingAroundAFreedBlockIsReleasedWhenTheBlockIsUnmapped) {
+  if (!allocation_is_seen())
+    GTEST_SKIP() << "another allocator comes first: blocks are not tracked";
+  recording_device &dev = the_device();
+  const std::size_t bytes = 4 << 20;
+  char *big = static_cast<char *>(std::malloc(bytes));
+  ASSERT_NE(big, nullptr);
+  big[0] = 1;
+  // Registered as a plain mapping, as if a neighbour had been captured.
+  std::string why;
+  svm::large_block block;
+  ASSERT_TRUE(svm::forget_block(big, block));
+  ASSERT_TRUE(svm::make_range_visible(
+      dev, reinterpret_cast<std::uintptr_t>(big), bytes, why))
+      << why;
+  EXPECT_EQ(kind_at(big), "mapping");
+  svm::note_allocated_block(big, bytes);
+  std::free(big); // glibc unmaps a 4 MiB block at once
   EXPECT_FALSE(dev.covers(big, 1));
 }
 

@@ -7,6 +7,7 @@
 // CHECK: round 0: ok
 // CHECK: round 7: ok
 // CHECK: realloc: ok
+// CHECK: aligned: ok
 // CHECK: munmap: ok
 
 #include <hc.hpp>
@@ -46,6 +47,23 @@ int main() {
   std::printf("realloc: %s\n", good ? "ok" : "FAILED");
   ok &= good;
   std::free(q);
+
+  // Every allocation function's large blocks are released when freed.
+  good = true;
+  for (int round = 0; round < 4; ++round) {
+    void *r = nullptr;
+    if (round % 2 == 0)
+      r = aligned_alloc(4096, n * sizeof(int));
+    else if (posix_memalign(&r, 256, n * sizeof(int)) != 0)
+      r = nullptr;
+    if (!r)
+      return 2;
+    std::memset(r, 0, n * sizeof(int));
+    good &= fill(static_cast<int *>(r), 10 + round);
+    std::free(r);
+  }
+  std::printf("aligned: %s\n", good ? "ok" : "FAILED");
+  ok &= good;
 
   for (int round = 0; round < 2; ++round) {
     void *m = mmap(nullptr, n * sizeof(int), PROT_READ | PROT_WRITE,

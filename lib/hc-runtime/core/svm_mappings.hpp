@@ -1,7 +1,7 @@
 // What the process's address space holds at an address: the mapping from
-// /proc/self/maps, and whether glibc's malloc put a chunk of its own mapping
-// there. Used by shared virtual memory (svm_visibility.hpp) to decide which
-// host pages a kernel's pointer needs and how long they stay valid.
+// /proc/self/maps, as the kernel reports it. Used by shared virtual memory
+// (svm_visibility.hpp) to decide which host pages a kernel's pointer needs and
+// how long they stay valid.
 #ifndef HC_RUNTIME_CORE_SVM_MAPPINGS_HPP
 #define HC_RUNTIME_CORE_SVM_MAPPINGS_HPP
 
@@ -45,20 +45,6 @@ std::vector<host_mapping> read_mappings();
 
 // The calling thread's stack [begin, end), from pthread_getattr_np.
 bool current_thread_stack(std::uintptr_t &begin, std::uintptr_t &end) noexcept;
-
-// When `addr` lies in a chunk that glibc's malloc obtained with mmap (large
-// allocations), that chunk's whole mapping [begin, end): free() unmaps
-// exactly that. Anonymous mappings that hold such chunks are found by
-// walking chunk headers from the mapping's start (adjacent mappings are
-// merged into one line of /proc/self/maps). False when `addr` is in no
-// such chunk.
-bool find_mmapped_malloc_chunk(const host_mapping &anon, std::uintptr_t addr,
-                               std::uintptr_t &begin, std::uintptr_t &end);
-
-// The mapping free(p) will unmap when `p` came from glibc's malloc and is a
-// chunk of its own mapping; false otherwise. Reads the chunk header.
-bool mmapped_chunk_of_allocation(const void *p, std::uintptr_t &begin,
-                                 std::uintptr_t &end) noexcept;
 
 } // namespace svm
 } // namespace rt

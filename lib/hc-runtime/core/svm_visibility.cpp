@@ -3,6 +3,7 @@
 #include "core/environment.hpp"
 #include "core/functor_words.hpp"
 #include "core/profiler.hpp"
+#include "core/svm_large_blocks.hpp"
 #include "core/svm_mappings.hpp"
 
 #include <algorithm>
@@ -24,8 +25,9 @@ enum class range_kind : unsigned char {
   thread_stack,
   // Lives as long as the process (brk heap, data segments, main stack).
   process,
-  // A chunk malloc mapped on its own; released when freed.
-  malloc_chunk,
+  // A large block the allocator handed out (svm_large_blocks.hpp): its own
+  // pages, released when it is freed.
+  malloc_block,
   // Another anonymous mapping; released when munmap'ed through munmap().
   mapping,
 };
@@ -36,8 +38,8 @@ const char *kind_name(range_kind k) {
     return "thread stack";
   case range_kind::process:
     return "process";
-  case range_kind::malloc_chunk:
-    return "malloc chunk";
+  case range_kind::malloc_block:
+    return "malloc block";
   case range_kind::mapping:
     return "mapping";
   }
@@ -83,11 +85,13 @@ public:
       releasable_ranges.fetch_add(1, std::memory_order_relaxed);
   }
 
-  // Unregisters every releasable range that overlaps [begin, end).
-  void release_overlapping(std::uintptr_t begin, std::uintptr_t end) {
+  // Unregisters every releasable range that overlaps [begin, end), or
+  // only those of kind `only`.
+  void release_overlapping(std::uintptr_t begin, std::uintptr_t end,
+                           const range_kind *only = nullptr) {
     for (auto it = ranges.begin(); it != ranges.end();) {
       if (it->end <= begin || it->begin >= end ||
-          it->kind == range_kind::process) {
+          it->kind == range_kind::process || (only && it->kind != *only)) {
         ++it;
         continue;
       }
@@ -141,6 +145,14 @@ thread_local thread_stack_guard stack_guard;
 
 bool is_main_thread_stack(const host_mapping &m) { return m.path == "[stack]"; }
 
+// Trimming would return pages of malloc's heaps (the brk heap, its thread
+// arenas) to the kernel while they are registered: they keep their pages
+// from the first registration on.
+void keep_heap_pages() {
+  static std::once_flag no_trim;
+  std::call_once(no_trim, [] { mallopt(M_TRIM_THRESHOLD, 0x7fffffff); });
+}
+
 // What to register for a pointer into mapping `m`.
 struct wanted_range {
   std::uintptr_t begin, end;
@@ -166,17 +178,17 @@ wanted_range range_for(std::uintptr_t addr, const host_mapping &m) {
     return {std::max(m.begin, page_floor(addr)), top, kind};
   }
   if (m.path == "[heap]") {
-    // Trimming would return pages to the kernel while they are registered;
-    // the brk heap keeps its pages from now on.
-    static std::once_flag no_trim;
-    std::call_once(no_trim, [] { mallopt(M_TRIM_THRESHOLD, 0x7fffffff); });
+    keep_heap_pages();
     return {m.begin, m.end, range_kind::process};
   }
-  std::uintptr_t chunk_begin = 0, chunk_end = 0;
-  if (find_mmapped_malloc_chunk(m, addr, chunk_begin, chunk_end))
-    return {chunk_begin, chunk_end, range_kind::malloc_chunk};
-  if (m.path.empty())
+  large_block block;
+  if (m.path.empty() && find_block(addr, block))
+    return {std::max(m.begin, page_floor(block.begin)),
+            std::min(m.end, page_ceil(block.end)), range_kind::malloc_block};
+  if (m.path.empty()) {
+    keep_heap_pages(); // the mapping may be one of malloc's thread arenas
     return {m.begin, m.end, range_kind::mapping};
+  }
   // A file's writable mapping: a data segment (or a file the program
   // mapped, which munmap() releases).
   return {m.begin, m.end, range_kind::mapping};
@@ -399,13 +411,20 @@ bool make_range_visible(device &dev, std::uintptr_t addr, std::size_t bytes,
   return o != outcome::failed;
 }
 
-void forget_freed_allocation(const void *p) noexcept {
+void forget_block_registration(std::uintptr_t begin,
+                               std::uintptr_t end) noexcept {
   if (!releasable_ranges.load(std::memory_order_relaxed))
     return;
-  std::uintptr_t begin = 0, end = 0;
-  if (!mmapped_chunk_of_allocation(p, begin, end))
-    return; // the chunk stays mapped; its registration stays valid
-  forget_unmapped_range(begin, end);
+  registry &r = the_registry();
+  const range_kind block = range_kind::malloc_block;
+  std::lock_guard<std::mutex> hold(r.lock);
+  r.release_overlapping(page_floor(begin), page_ceil(end), &block);
+}
+
+void forget_if_unmapped(std::uintptr_t begin, std::uintptr_t end) noexcept {
+  if (!releasable_ranges.load(std::memory_order_relaxed) || is_mapped(begin))
+    return;
+  forget_unmapped_range(page_floor(begin), page_ceil(end));
 }
 
 void forget_unmapped_range(std::uintptr_t begin, std::uintptr_t end) noexcept {

@@ -8,11 +8,13 @@
 // into readable, writable host memory:
 //   * the calling thread's stack: from the page of the word to the top of
 //     the stack (the frames that are alive), released when the thread ends;
-//   * a chunk that malloc gave its own mapping (large allocations): that
-//     chunk, released when it is freed (free/realloc/munmap are watched);
-//   * any other mapping (the brk heap, data segments, anonymous mmaps):
-//     the whole mapping, kept for the life of the process (the brk heap is
-//     then never trimmed, so its pages stay the registered ones).
+//   * a large block malloc handed out (128 KiB and more, seen on its way
+//     out of the allocator: svm_large_blocks.hpp): the block's pages,
+//     released when it is freed;
+//   * any other mapping (the brk heap, thread arenas, data segments,
+//     anonymous mmaps): the whole mapping, kept until munmap() (malloc's
+//     heaps are then never trimmed, so their pages stay the registered
+//     ones).
 // The first four words of host memory a functor word points into are
 // followed the same way (pointers and std::vectors captured by reference);
 // deeper structures are not.
@@ -61,9 +63,14 @@ std::string fault_suspects(const std::string &context);
 bool make_range_visible(device &dev, std::uintptr_t addr, std::size_t bytes,
                         std::string &why);
 
-// Called before memory goes away: free()/realloc() of `p`, munmap of
-// [begin, end). Registrations of that memory are released.
-void forget_freed_allocation(const void *p) noexcept;
+// Called before a tracked large block [begin, end) is freed or reallocated
+// (svm_large_blocks.hpp): its own registration is released.
+void forget_block_registration(std::uintptr_t begin,
+                               std::uintptr_t end) noexcept;
+// Called after it: when the allocator unmapped the block, every
+// registration of its pages (a mapping registered for a neighbour) goes.
+void forget_if_unmapped(std::uintptr_t begin, std::uintptr_t end) noexcept;
+// Called before munmap of [begin, end): its registrations are released.
 void forget_unmapped_range(std::uintptr_t begin, std::uintptr_t end) noexcept;
 
 // True when [p, p + bytes) is partly inside memory registered here and
