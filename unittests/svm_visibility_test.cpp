@@ -52,8 +52,12 @@ public:
     return true;
   }
   void unregister_host_impl(void *ptr) noexcept override {
-    std::lock_guard<std::mutex> hold(lock);
-    live.erase(reinterpret_cast<std::uintptr_t>(ptr));
+    {
+      std::lock_guard<std::mutex> hold(lock);
+      live.erase(reinterpret_cast<std::uintptr_t>(ptr));
+    }
+    if (on_unregister)
+      on_unregister();
   }
   bool kernel_can_access_impl(const void *addr) override {
     return addr == device_memory;
@@ -74,6 +78,7 @@ public:
   int read_only_registrations = 0;
   bool refuse = false;
   const void *device_memory = nullptr;
+  void (*on_unregister)() = nullptr; // what a driver may do meanwhile
 };
 
 // One device for the whole program, as in the runtime: registrations are
@@ -261,6 +266,72 @@ TEST(SvmVisibility, MunmapReleasesTheMapping) {
   ASSERT_TRUE(dev.covers(m, bytes));
   munmap(m, bytes);
   EXPECT_FALSE(dev.covers(m, 1));
+}
+
+// Pages taken away from a mapping that stays (what allocators that come
+// before libhc_runtime do to give memory back) release its registration.
+TEST(SvmVisibility, PagesDroppedOrReplacedReleaseTheMapping) {
+  recording_device &dev = the_device();
+  const std::size_t bytes = 1 << 20;
+  auto registered_mapping = [&] {
+    void *m = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    static_cast<char *>(m)[0] = 1;
+    auto functor = [m] { return m; };
+    scan(dev, functor);
+    return static_cast<char *>(m);
+  };
+  char *a = registered_mapping();
+  ASSERT_TRUE(dev.covers(a, bytes));
+  madvise(a + 4096, 4096, MADV_WILLNEED); // keeps the pages
+  EXPECT_TRUE(dev.covers(a, bytes));
+  madvise(a + 4096, 4096, MADV_DONTNEED);
+  EXPECT_FALSE(dev.covers(a, 1));
+  munmap(a, bytes);
+
+  char *b = registered_mapping();
+  ASSERT_TRUE(dev.covers(b, bytes));
+  ASSERT_NE(mmap(b, 4096, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0),
+            MAP_FAILED);
+  EXPECT_FALSE(dev.covers(b, 1));
+  munmap(b, bytes);
+
+  char *c = registered_mapping();
+  ASSERT_TRUE(dev.covers(c, bytes));
+  void *moved = mremap(c, bytes, 2 * bytes, MREMAP_MAYMOVE);
+  ASSERT_NE(moved, MAP_FAILED);
+  EXPECT_FALSE(dev.covers(c, 1));
+  munmap(moved, 2 * bytes);
+}
+
+// A driver may free a large block or unmap memory while the runtime
+// releases a registration: those releases wait for the first, they do not
+// take the registry's lock a second time.
+TEST(SvmVisibility, MemoryFreedDuringAReleaseIsReleasedAfterIt) {
+  recording_device &dev = the_device();
+  const std::size_t bytes = 1 << 20;
+  auto map = [&] {
+    void *m = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    static_cast<char *>(m)[0] = 1;
+    return m;
+  };
+  void *first = map(), *second = map();
+  auto functor = [first, second] { return first != second; };
+  scan(dev, functor);
+  ASSERT_TRUE(dev.covers(first, bytes));
+  ASSERT_TRUE(dev.covers(second, bytes));
+  static void *to_unmap;
+  to_unmap = second;
+  dev.on_unregister = [] {
+    std::free(std::malloc(4 << 20));
+    munmap(to_unmap, 1 << 20);
+  };
+  munmap(first, bytes); // its release unmaps `second` on the way
+  dev.on_unregister = nullptr;
+  EXPECT_FALSE(dev.covers(first, 1));
+  EXPECT_FALSE(dev.covers(second, 1));
 }
 
 // A copy's host range that a registration covers only in part (the brk heap

@@ -1,5 +1,6 @@
-// The allocation functions and munmap, seen by the runtime on their way to
-// the allocator (docs/svm.md). Host memory registered for kernels must be
+// The allocation functions, and the calls that unmap or replace pages,
+// seen by the runtime on their way to the allocator or the kernel
+// (docs/svm.md). Host memory registered for kernels must be
 // unregistered before its pages are returned to the kernel, or a later
 // mapping at the same address would reach the GPU's stale, still-pinned
 // pages; an allocator unmaps large blocks inside free() and realloc(), so
@@ -17,9 +18,11 @@
 #include "core/svm_visibility.hpp"
 
 #include <cerrno>
+#include <cstdarg>
 #include <cstddef>
 #include <cstdint>
 #include <dlfcn.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -84,6 +87,26 @@ bool before_release(void *p, svm::large_block &was) {
 // neighbour) goes too when the allocator unmapped the block.
 void after_release(const svm::large_block &was) {
   svm::forget_if_unmapped(was.begin, was.end);
+}
+
+void forget_pages(void *addr, std::size_t length) {
+  auto begin = reinterpret_cast<std::uintptr_t>(addr);
+  svm::forget_unmapped_range(begin, begin + length);
+}
+
+// madvise advice after which the range's next access may see other pages.
+bool drops_pages(int advice) {
+  switch (advice) {
+  case MADV_DONTNEED:
+  case MADV_FREE:
+  case MADV_REMOVE:
+#ifdef MADV_DONTNEED_LOCKED
+  case MADV_DONTNEED_LOCKED:
+#endif
+    return true;
+  default:
+    return false;
+  }
 }
 
 bool multiply_overflows(std::size_t a, std::size_t b, std::size_t &product) {
@@ -179,10 +202,48 @@ HC_INTERPOSED void *pvalloc(std::size_t n) noexcept {
   return memalign(page, rounded ? rounded : page);
 }
 
+// The calls that take pages away from an address range while it may stay
+// mapped: what an allocator that comes first (jemalloc, tcmalloc) uses to
+// give memory back, where libhc_runtime sees no free(). A registration
+// there would keep the GPU on the old pages.
+
 HC_INTERPOSED int munmap(void *addr, std::size_t length) noexcept {
-  auto begin = reinterpret_cast<std::uintptr_t>(addr);
-  svm::forget_unmapped_range(begin, begin + length);
+  forget_pages(addr, length);
   return static_cast<int>(syscall(SYS_munmap, addr, length));
+}
+
+HC_INTERPOSED int madvise(void *addr, std::size_t length, int advice) noexcept {
+  if (drops_pages(advice))
+    forget_pages(addr, length);
+  return static_cast<int>(syscall(SYS_madvise, addr, length, advice));
+}
+
+HC_INTERPOSED void *mmap(void *addr, std::size_t length, int prot, int flags,
+                         int fd, off_t offset) noexcept {
+  if (flags & MAP_FIXED) // replaces whatever was mapped there
+    forget_pages(addr, length);
+  return reinterpret_cast<void *>(
+      syscall(SYS_mmap, addr, length, prot, flags, fd, offset));
+}
+
+HC_INTERPOSED void *mmap64(void *addr, std::size_t length, int prot, int flags,
+                           int fd, off_t offset) noexcept {
+  return mmap(addr, length, prot, flags, fd, offset);
+}
+
+HC_INTERPOSED void *mremap(void *old, std::size_t old_size,
+                           std::size_t new_size, int flags, ...) noexcept {
+  void *new_address = nullptr;
+  if (flags & MREMAP_FIXED) {
+    va_list rest;
+    va_start(rest, flags);
+    new_address = va_arg(rest, void *);
+    va_end(rest);
+    forget_pages(new_address, new_size);
+  }
+  forget_pages(old, old_size); // moved or cut: the old pages may be gone
+  return reinterpret_cast<void *>(
+      syscall(SYS_mremap, old, old_size, new_size, flags, new_address));
 }
 
 #undef HC_INTERPOSED

@@ -14,7 +14,8 @@ namespace {
 
 // Begin -> end of every live tracked block. Its nodes come from malloc
 // with small sizes, which the interposed malloc forwards without coming
-// back here, so the lock is never taken twice by one thread.
+// back here, and are freed outside the lock (free() may come back), so
+// the lock is never taken twice by one thread.
 struct block_table {
   std::mutex lock;
   std::map<std::uintptr_t, std::uintptr_t> blocks;
@@ -70,14 +71,18 @@ bool forget_block(const void *p, large_block &out) noexcept {
   if (!may_be_tracked(p))
     return false;
   block_table &t = the_table();
-  std::lock_guard<std::mutex> hold(t.lock);
-  auto it = t.blocks.find(begin);
-  if (it == t.blocks.end())
-    return false;
-  out = {it->first, it->second};
-  t.blocks.erase(it);
-  tracked_blocks.fetch_sub(1, std::memory_order_relaxed);
-  bucket_of(begin).fetch_sub(1, std::memory_order_relaxed);
+  // The node is freed after the lock is let go: free() may come back here.
+  decltype(t.blocks)::node_type node;
+  {
+    std::lock_guard<std::mutex> hold(t.lock);
+    auto it = t.blocks.find(begin);
+    if (it == t.blocks.end())
+      return false;
+    out = {it->first, it->second};
+    node = t.blocks.extract(it);
+    tracked_blocks.fetch_sub(1, std::memory_order_relaxed);
+    bucket_of(begin).fetch_sub(1, std::memory_order_relaxed);
+  }
   return true;
 }
 

@@ -129,6 +129,59 @@ registry &the_registry() {
   return *r;
 }
 
+// Memory can go away while this thread holds the registry: the registry's
+// own vector or a driver call inside register/unregister may free a large
+// block or munmap. Those releases wait in a short list until the thread
+// lets go of the registry, rather than take its lock twice.
+thread_local bool holds_registry = false;
+struct deferred_releases {
+  static constexpr int capacity = 8;
+  std::pair<std::uintptr_t, std::uintptr_t> ranges[capacity];
+  int count = 0;
+
+  void add(std::uintptr_t begin, std::uintptr_t end) {
+    if (count == capacity) { // merge into the last: releasing more is safe
+      auto &last = ranges[capacity - 1];
+      last = {std::min(last.first, begin), std::max(last.second, end)};
+      return;
+    }
+    ranges[count++] = {begin, end};
+  }
+};
+thread_local deferred_releases deferred;
+
+// The registry's lock, as held by this thread; deferred releases are done
+// when it is let go.
+class registry_hold {
+public:
+  explicit registry_hold(registry &r, bool lock_now = true)
+      : r_(r), lock_(r.lock, std::defer_lock) {
+    if (lock_now)
+      lock();
+  }
+  ~registry_hold() {
+    if (lock_.owns_lock())
+      unlock();
+  }
+  bool owns_lock() const { return lock_.owns_lock(); }
+  void lock() {
+    lock_.lock();
+    holds_registry = true;
+  }
+  void unlock() {
+    while (deferred.count) {
+      auto range = deferred.ranges[--deferred.count];
+      r_.release_overlapping(range.first, range.second);
+    }
+    holds_registry = false;
+    lock_.unlock();
+  }
+
+private:
+  registry &r_;
+  std::unique_lock<std::mutex> lock_;
+};
+
 // Releases the ranges of a thread's stack when the thread ends: its pages
 // may be unmapped and the addresses reused.
 struct thread_stack_guard {
@@ -137,7 +190,7 @@ struct thread_stack_guard {
     if (begin == end)
       return;
     registry &r = the_registry();
-    std::lock_guard<std::mutex> hold(r.lock);
+    registry_hold hold(r);
     r.release_overlapping(begin, end);
   }
 };
@@ -358,7 +411,7 @@ bool make_captured_memory_visible(device &dev, const void *functor,
                                   const std::vector<const void *> &skip,
                                   const char *kernel_name) {
   registry &r = the_registry();
-  std::unique_lock<std::mutex> hold(r.lock, std::defer_lock);
+  registry_hold hold(r, false);
   bool host_memory = false;
   any_functor_word(functor, size, [&](std::size_t, std::uintptr_t word) {
     if (!could_be_program_pointer(word, skip))
@@ -403,7 +456,7 @@ std::string fault_suspects(const std::string &context) {
 bool make_range_visible(device &dev, std::uintptr_t addr, std::size_t bytes,
                         std::string &why) {
   registry &r = the_registry();
-  std::lock_guard<std::mutex> hold(r.lock);
+  registry_hold hold(r);
   outcome o = make_visible_locked(r, dev, addr, addr + (bytes ? bytes - 1 : 0),
                                   why);
   if (o == outcome::not_host_memory && why.empty())
@@ -411,14 +464,30 @@ bool make_range_visible(device &dev, std::uintptr_t addr, std::size_t bytes,
   return o != outcome::failed;
 }
 
-void forget_block_registration(std::uintptr_t begin,
-                               std::uintptr_t end) noexcept {
+namespace {
+
+// Releases the registrations that overlap [begin, end) (only those of kind
+// `*only` where given), or, inside a registry operation of this thread,
+// all that overlap it once the operation is done.
+void release(std::uintptr_t begin, std::uintptr_t end,
+             const range_kind *only = nullptr) noexcept {
   if (!releasable_ranges.load(std::memory_order_relaxed))
     return;
+  if (holds_registry) {
+    deferred.add(begin, end);
+    return;
+  }
   registry &r = the_registry();
+  registry_hold hold(r);
+  r.release_overlapping(begin, end, only);
+}
+
+} // namespace
+
+void forget_block_registration(std::uintptr_t begin,
+                               std::uintptr_t end) noexcept {
   const range_kind block = range_kind::malloc_block;
-  std::lock_guard<std::mutex> hold(r.lock);
-  r.release_overlapping(page_floor(begin), page_ceil(end), &block);
+  release(page_floor(begin), page_ceil(end), &block);
 }
 
 void forget_if_unmapped(std::uintptr_t begin, std::uintptr_t end) noexcept {
@@ -428,18 +497,14 @@ void forget_if_unmapped(std::uintptr_t begin, std::uintptr_t end) noexcept {
 }
 
 void forget_unmapped_range(std::uintptr_t begin, std::uintptr_t end) noexcept {
-  if (!releasable_ranges.load(std::memory_order_relaxed))
-    return;
-  registry &r = the_registry();
-  std::lock_guard<std::mutex> hold(r.lock);
-  r.release_overlapping(begin, end);
+  release(begin, end);
 }
 
 bool splits_registration(const void *p, std::size_t bytes) {
   registry &r = the_registry();
   const std::uintptr_t begin = reinterpret_cast<std::uintptr_t>(p);
   const std::uintptr_t end = begin + bytes;
-  std::lock_guard<std::mutex> hold(r.lock);
+  registry_hold hold(r);
   if (r.ranges.empty() || bytes == 0)
     return false;
   if (const registered_range *hit = r.find(begin))
@@ -451,7 +516,7 @@ bool splits_registration(const void *p, std::size_t bytes) {
 
 std::vector<range_info> registered_ranges() {
   registry &r = the_registry();
-  std::lock_guard<std::mutex> hold(r.lock);
+  registry_hold hold(r);
   std::vector<range_info> out;
   for (const registered_range &x : r.ranges)
     out.push_back({x.begin, x.end, kind_name(x.kind)});

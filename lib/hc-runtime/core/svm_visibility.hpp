@@ -70,7 +70,9 @@ void forget_block_registration(std::uintptr_t begin,
 // Called after it: when the allocator unmapped the block, every
 // registration of its pages (a mapping registered for a neighbour) goes.
 void forget_if_unmapped(std::uintptr_t begin, std::uintptr_t end) noexcept;
-// Called before munmap of [begin, end): its registrations are released.
+// Called before the pages of [begin, end) go or are replaced (munmap,
+// madvise(MADV_DONTNEED), mmap(MAP_FIXED), mremap): its registrations are
+// released.
 void forget_unmapped_range(std::uintptr_t begin, std::uintptr_t end) noexcept;
 
 // True when [p, p + bytes) is partly inside memory registered here and
