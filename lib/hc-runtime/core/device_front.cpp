@@ -1,5 +1,7 @@
 // device: the front of runtime.hpp over a backend's device_impl.
 #include "core/device_impl.hpp"
+#include "core/driver_library.hpp"
+#include "core/loaded_module.hpp"
 
 #include "hc/detail/exceptions.hpp"
 
@@ -39,7 +41,29 @@ void device::deallocate(void *ptr) noexcept {
 }
 
 void *device::allocate_pinned_host(std::size_t bytes, bool coherent) {
-  return rt::impl(*this).allocate_pinned_host_impl(bytes, coherent);
+  try {
+    return rt::impl(*this).allocate_pinned_host_impl(bytes, coherent);
+  } catch (const Kalmar::runtime_exception &e) {
+    // Null is the answer hc_am's callers expect; the driver's reason is
+    // for HCC_VERBOSE.
+    rt::note(info().backend.c_str(), e.what());
+    return nullptr;
+  }
+}
+
+void *rt::device_impl::require_pinned_host(std::size_t bytes, bool coherent,
+                                           const std::string &purpose) {
+  std::string why;
+  try {
+    if (void *p = allocate_pinned_host_impl(bytes, coherent))
+      return p;
+  } catch (const Kalmar::runtime_exception &e) {
+    why = std::string(": ") + e.what();
+  }
+  throw Kalmar::runtime_exception(
+      "hc runtime: " + device_label(*this) + ": no pinned host memory for " +
+          purpose + " (" + std::to_string(bytes) + " bytes)" + why,
+      Kalmar::E_FAIL_CODE);
 }
 
 void device::free_pinned_host(void *ptr) noexcept {

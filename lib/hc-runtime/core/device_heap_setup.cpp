@@ -79,18 +79,21 @@ heap &create_locked(registry &r, device_impl &dev,
             " bytes; lower HCC_DEVICE_HEAP_SIZE): " + e.what(),
         Kalmar::E_FAIL_CODE);
   }
+  // Until the heap is registered, a failure (of the driver, in a copy
+  // below) gives the memory back: the next launch tries again, and would
+  // otherwise take a whole heap more each time.
+  auto free_device = [&dev](void *p) { dev.deallocate(p); };
+  std::unique_ptr<void, decltype(free_device)> raw_owner(raw, free_device);
   const std::uint64_t base =
       dh::align_up(reinterpret_cast<std::uintptr_t>(raw), page);
 
   // Mapped into the device at its host address, as pinned host memory is
   // on every GPU backend.
-  void *status_host =
-      dev.allocate_pinned_host(sizeof(dh::status), /*coherent=*/true);
-  if (!status_host)
-    throw Kalmar::runtime_exception(
-        "hc runtime: " + label +
-            ": no pinned host memory for the device heap's status block",
-        Kalmar::E_FAIL_CODE);
+  void *status_host = dev.require_pinned_host(
+      sizeof(dh::status), /*coherent=*/true, "the device heap's status block");
+  auto free_pinned = [&dev](void *p) { dev.free_pinned_host(p); };
+  std::unique_ptr<void, decltype(free_pinned)> status_owner(status_host,
+                                                            free_pinned);
   const std::uint64_t status_device =
       reinterpret_cast<std::uintptr_t>(status_host);
   h->status = static_cast<dh::status *>(status_host);
@@ -122,6 +125,8 @@ heap &create_locked(registry &r, device_impl &dev,
                             "setting up the device heap");
   h->control = base;
   r.heaps.push_back(std::move(h));
+  raw_owner.release();
+  status_owner.release();
   device_heap_in_use.store(true, std::memory_order_release);
   return *r.heaps.back();
 }

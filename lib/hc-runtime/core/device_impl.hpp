@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <vector>
 
 namespace hc {
@@ -42,10 +43,19 @@ public:
 
   virtual void *allocate_impl(std::size_t bytes) = 0;
   virtual void deallocate_impl(void *ptr) noexcept = 0;
+  // Null when the backend has no pinned host memory; a driver that refuses
+  // it throws Kalmar::runtime_exception naming the driver's error (the
+  // front turns that into null and a note, hc's contract for am_alloc).
   virtual void *allocate_pinned_host_impl(std::size_t bytes, bool coherent) {
     (void)bytes, (void)coherent;
     return nullptr;
   }
+  // Pinned host memory the runtime itself needs (the printf buffer, the
+  // device heap's status block, staging for module set-up): a refusal is a
+  // Kalmar::runtime_exception saying what the memory was for and, when the
+  // driver refused, the driver's error.
+  void *require_pinned_host(std::size_t bytes, bool coherent,
+                            const std::string &purpose);
   virtual void free_pinned_host_impl(void *ptr) noexcept { (void)ptr; }
   virtual bool register_host_impl(void *ptr, std::size_t bytes) {
     (void)ptr, (void)bytes;

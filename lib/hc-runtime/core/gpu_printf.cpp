@@ -49,13 +49,8 @@ channel &channel_for(device_impl &dev) {
   if (channel *c = find_locked(r, dev))
     return *c;
   const std::size_t bytes = printf_buffer_bytes();
-  void *buffer = dev.allocate_pinned_host(bytes, /*coherent=*/true);
-  if (!buffer)
-    throw Kalmar::runtime_exception(
-        "hc runtime: " + device_label(dev) +
-            ": no pinned host memory for the printf buffer of kernels (" +
-            std::to_string(bytes) + " bytes)",
-        Kalmar::E_FAIL_CODE);
+  void *buffer = dev.require_pinned_host(bytes, /*coherent=*/true,
+                                         "the printf buffer of kernels");
   auto c = std::make_unique<channel>();
   c->owner = &dev;
   c->buffer = buffer;

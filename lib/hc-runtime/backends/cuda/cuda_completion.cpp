@@ -90,11 +90,14 @@ void cuda_state::finish_error(std::exception_ptr error) noexcept {
   set_error(error);
 }
 
-CUevent cuda_state::end_event() {
+CUevent cuda_state::end_event(CUresult *failure, const char **failed_call) {
   if (CUevent e = end_.load(std::memory_order_acquire))
     return e;
-  if (std::shared_ptr<completion_worker> worker = worker_.lock())
-    worker->record_pending();
+  if (std::shared_ptr<completion_worker> worker = worker_.lock()) {
+    CUresult r = worker->record_pending(failed_call);
+    if (failure)
+      *failure = r;
+  }
   return end_.load(std::memory_order_acquire);
 }
 
@@ -156,13 +159,16 @@ void cuda_state::backend_wait() {
     r = query();
   }
   spinning.end();
-  if (r == CUDA_ERROR_NOT_READY)
+  const char *call = by_stream ? "cuStreamQuery" : "cuEventQuery";
+  if (r == CUDA_ERROR_NOT_READY) {
+    call = by_stream ? "cuStreamSynchronize" : "cuEventSynchronize";
     r = by_stream ? api.cuStreamSynchronize(stream_)
                   : api.cuEventSynchronize(end);
+  }
   // Complete this command (and those before it) here rather than waiting
   // for the completion thread to wake up.
   if (worker)
-    worker->drain_known(this, r);
+    worker->drain_known(this, r, call);
 }
 
 // ---------------------------------------------------------------------------
@@ -199,7 +205,7 @@ void completion_worker::share_event_locked(
   }
 }
 
-CUresult completion_worker::record_pending() noexcept {
+CUresult completion_worker::record_pending(const char **failed_call) noexcept {
   std::lock_guard<std::mutex> recording(record_mutex_);
   const cuda_state *last = nullptr;
   {
@@ -210,17 +216,26 @@ CUresult completion_worker::record_pending() noexcept {
     // event recorded below: it covers them all.
     last = entries_.back().state.get();
   }
+  // The driver's own result and call on failure: the commands fail with
+  // them (a bare CUDA_ERROR_UNKNOWN named nothing the user could act on).
   CUevent event = nullptr;
-  CUresult r;
+  const char *call = "cuCtxSetCurrent";
+  CUresult r = CUDA_ERROR_UNKNOWN;
   try {
     device_.make_current();
-    event = device_.acquire_event(true);
-    r = device_.api().cuEventRecord(event, stream_);
+    call = "cuEventCreate";
+    r = device_.try_acquire_event(true, event);
+    if (r == CUDA_SUCCESS) {
+      call = "cuEventRecord";
+      r = device_.api().cuEventRecord(event, stream_);
+    }
   } catch (...) {
     r = CUDA_ERROR_UNKNOWN;
   }
   if (r != CUDA_SUCCESS) {
     device_.release_event(event, true);
+    if (failed_call)
+      *failed_call = call;
     return r;
   }
   try {
@@ -332,11 +347,12 @@ void completion_worker::loop() noexcept {
     } catch (...) {
     }
     if (!front->end_.load(std::memory_order_acquire)) {
-      CUresult recorded = record_pending();
+      const char *call = nullptr;
+      CUresult recorded = record_pending(&call);
       if (recorded != CUDA_SUCCESS) {
         // No event can tell when these finished: report the failure on
         // them (the stream is broken) rather than leave them pending.
-        drain_known(front.get(), recorded);
+        drain_known(front.get(), recorded, call);
         front.reset();
         lock.lock();
         continue;
@@ -363,7 +379,7 @@ void completion_worker::loop() noexcept {
       lock.lock();
       continue;
     }
-    drain_known(front.get(), r);
+    drain_known(front.get(), r, "cuEventQuery");
     front.reset();
     lock.lock();
   }
@@ -373,7 +389,8 @@ void completion_worker::loop() noexcept {
 void completion_worker::drain() noexcept { drain_known(nullptr, CUDA_SUCCESS); }
 
 void completion_worker::drain_known(const cuda_state *known,
-                                    CUresult known_result) noexcept {
+                                    CUresult known_result,
+                                    const char *known_call) noexcept {
   const driver_api &api = device_.api();
   std::lock_guard<std::recursive_mutex> order(completing_);
   // `known` finished: so did every command before it on the stream, also
@@ -392,7 +409,7 @@ void completion_worker::drain_known(const cuda_state *known,
         return;
       front = entries_.front().state.get();
     }
-    const char *call = "cuEventSynchronize";
+    const char *call = known_call;
     CUresult r = known_result;
     if (front != known) {
       call = "cuEventQuery";

@@ -114,27 +114,31 @@ std::shared_ptr<CUevent_st> cuda_device::own_end_event(CUevent event) {
 }
 
 CUevent cuda_device::acquire_event(bool end) {
+  CUevent e = nullptr;
+  CUresult r = try_acquire_event(end, e);
+  if (r != CUDA_SUCCESS)
+    fail("cuEventCreate", r, "");
+  return e;
+}
+
+CUresult cuda_device::try_acquire_event(bool end, CUevent &event) {
   {
     std::lock_guard<std::mutex> lock(event_mutex_);
     std::vector<CUevent> &pool = end ? plain_events_ : timed_events_;
     if (!pool.empty()) {
-      CUevent e = pool.back();
+      event = pool.back();
       pool.pop_back();
-      return e;
+      return CUDA_SUCCESS;
     }
   }
   make_current();
-  CUevent e = nullptr;
   // End events: waited on by the completion thread, which should sleep
   // rather than spin (blocking sync). Timing is enabled only when
   // profiling (HCC_PROFILE): events without it are cheaper to record.
   unsigned flags = end ? CU_EVENT_BLOCKING_SYNC : CU_EVENT_DEFAULT;
   if (end && !profiling())
     flags |= CU_EVENT_DISABLE_TIMING;
-  CUresult r = api_->cuEventCreate(&e, flags);
-  if (r != CUDA_SUCCESS)
-    fail("cuEventCreate", r, "");
-  return e;
+  return api_->cuEventCreate(&event, flags);
 }
 
 void cuda_device::release_event(CUevent event, bool end) noexcept {

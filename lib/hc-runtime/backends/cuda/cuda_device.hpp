@@ -58,8 +58,11 @@ public:
   ~cuda_state() override;
 
   // The end event, recorded now if the command has none yet (kernels get
-  // theirs lazily, see completion_worker). Null only if recording failed.
-  CUevent end_event();
+  // theirs lazily, see completion_worker). Null only if recording failed
+  // (then `failure` and `failed_call`, if given, say how) or the command
+  // has already been completed.
+  CUevent end_event(CUresult *failure = nullptr,
+                    const char **failed_call = nullptr);
   CUstream stream() const { return stream_; }
 
   // The command finished successfully: profiling ticks, then the CUDA
@@ -116,8 +119,9 @@ public:
   // needs an event now.
   void push(entry e);
   // Records one end event for every command that has none. Returns the
-  // driver's result (the commands keep no event if it failed).
-  CUresult record_pending() noexcept;
+  // driver's result (the commands keep no event if it failed) and sets
+  // `failed_call`, if given, to the entry point that failed.
+  CUresult record_pending(const char **failed_call = nullptr) noexcept;
   // Gives `state` and every command before it without an event `event`.
   void share_event_locked(const std::shared_ptr<CUevent_st> &event,
                           const cuda_state *last);
@@ -125,8 +129,10 @@ public:
   // blocking on the GPU. Any thread may call it.
   void drain() noexcept;
   // The same, where the caller already knows the outcome of `known`'s end
-  // event (cuEventSynchronize returned `known_result`).
-  void drain_known(const cuda_state *known, CUresult known_result) noexcept;
+  // event: `known_call` (cuEventSynchronize, cuStreamQuery, ...) returned
+  // `known_result`, which a failed command's message names.
+  void drain_known(const cuda_state *known, CUresult known_result,
+                   const char *known_call = "cuEventSynchronize") noexcept;
   // Lets the thread end once the queue is empty (the queue is gone).
   void stop() noexcept;
 
@@ -275,6 +281,10 @@ public:
   void reserve_dynamic_shared(loaded_kernel &k, std::size_t bytes);
 
   CUevent acquire_event(bool timed);
+  // acquire_event() for the completion thread: the driver's result of
+  // cuEventCreate rather than an exception (which is left only to a
+  // context that cannot be made current).
+  CUresult try_acquire_event(bool end, CUevent &event);
   void release_event(CUevent event, bool timed) noexcept;
   // Shared ownership of an end event: back to the pool with its last user.
   std::shared_ptr<CUevent_st> own_end_event(CUevent event);

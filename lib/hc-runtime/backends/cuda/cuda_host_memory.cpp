@@ -42,12 +42,9 @@ void *cuda_device::allocate_pinned_host_impl(std::size_t bytes, bool coherent) {
   CUresult r = api_->cuMemHostAlloc(
       &ptr, bytes ? bytes : 1,
       CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP);
-  if (r != CUDA_SUCCESS) {
-    note(error_message(*api_, "cuMemHostAlloc", r,
-                       label_ + ": pinning " + std::to_string(bytes) +
-                           " bytes of host memory"));
-    return nullptr;
-  }
+  if (r != CUDA_SUCCESS)
+    fail("cuMemHostAlloc", r,
+         "pinning " + std::to_string(bytes) + " bytes of host memory");
   if (!mapped_at_same_address(*api_, ptr)) {
     // Kernels could not use the pointer we hand out: refuse the memory
     // rather than return something that faults on the device.

@@ -12,8 +12,14 @@ bool cuda_module::find_global(const char *symbol, module_global &out) {
     return false;
   CUdeviceptr address = 0;
   std::size_t size = 0;
-  if (api_.cuModuleGetGlobal(&address, &size, module_, symbol) != CUDA_SUCCESS)
+  CUresult r = api_.cuModuleGetGlobal(&address, &size, module_, symbol);
+  // Only "no such symbol" means the module does without: any other error
+  // left a printing kernel without its buffer, to fault on the GPU.
+  if (r == CUDA_ERROR_NOT_FOUND)
     return false;
+  if (r != CUDA_SUCCESS)
+    throw_error(api_, "cuModuleGetGlobal_v2", r,
+                std::string("looking up ") + symbol + " of " + source());
   out.address = address;
   out.size = size;
   return true;

@@ -85,9 +85,13 @@ void cuda_queue::order_after(
         !c->worker_.owner_before(worker_) && !worker_.owner_before(c->worker_);
     if (same || c->is_ready())
       continue;
-    CUevent end = c->end_event();
+    CUresult failure = CUDA_SUCCESS;
+    const char *call = "cuEventRecord";
+    CUevent end = c->end_event(&failure, &call);
+    if (!end && c->is_ready())
+      continue; // completed meanwhile
     if (!end)
-      device_.fail("cuEventRecord", CUDA_ERROR_UNKNOWN,
+      device_.fail(call, failure != CUDA_SUCCESS ? failure : CUDA_ERROR_UNKNOWN,
                    "recording the end of a dependency");
     CUresult r = api.cuStreamWaitEvent(stream_, end, 0);
     if (r != CUDA_SUCCESS)

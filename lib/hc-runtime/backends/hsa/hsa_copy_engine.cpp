@@ -29,7 +29,12 @@ public:
   const char *backend() const override { return "hsa"; }
   std::string label() const override { return device_label(dev_); }
   void *allocate_buffer(std::size_t bytes) override {
-    return dev_.allocate_pinned_host_impl(bytes, false);
+    // No buffer is no error: the pool copies another way.
+    try {
+      return dev_.allocate_pinned_host_impl(bytes, false);
+    } catch (const Kalmar::runtime_exception &) {
+      return nullptr;
+    }
   }
   void free_buffer(void *memory) noexcept override {
     dev_.free_pinned_host_impl(memory);

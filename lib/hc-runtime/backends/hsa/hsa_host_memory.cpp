@@ -15,16 +15,19 @@ void *hsa_device::allocate_pinned_host_impl(std::size_t bytes, bool coherent) {
   if (!desc_.fine_host_pool.handle)
     return nullptr;
   void *ptr = nullptr;
-  if (api_->hsa_amd_memory_pool_allocate(desc_.fine_host_pool,
-                                         bytes ? bytes : 1, 0,
-                                         &ptr) != HSA_STATUS_SUCCESS)
-    return nullptr;
+  const std::string what =
+      std::to_string(bytes) + " bytes of pinned host memory";
+  hsa_status_t s = api_->hsa_amd_memory_pool_allocate(
+      desc_.fine_host_pool, bytes ? bytes : 1, 0, &ptr);
+  if (s != HSA_STATUS_SUCCESS)
+    fail("hsa_amd_memory_pool_allocate", s, what);
   // Mapped into every GPU at the host address, as am_alloc promises.
-  if (api_->hsa_amd_agents_allow_access(
-          static_cast<std::uint32_t>(desc_.all_gpus.size()),
-          desc_.all_gpus.data(), nullptr, ptr) != HSA_STATUS_SUCCESS) {
+  s = api_->hsa_amd_agents_allow_access(
+      static_cast<std::uint32_t>(desc_.all_gpus.size()), desc_.all_gpus.data(),
+      nullptr, ptr);
+  if (s != HSA_STATUS_SUCCESS) {
     api_->hsa_amd_memory_pool_free(ptr);
-    return nullptr;
+    fail("hsa_amd_agents_allow_access", s, what);
   }
   return ptr;
 }

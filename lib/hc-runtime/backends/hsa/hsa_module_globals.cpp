@@ -43,13 +43,9 @@ namespace {
 class staging_block {
 public:
   staging_block(hsa_device &dev, std::size_t bytes, const char *what)
-      : dev_(dev), ptr_(dev.allocate_pinned_host(bytes, /*coherent=*/true)) {
-    if (!ptr_)
-      throw Kalmar::runtime_exception(
-          std::string("hc runtime: no fine-grained system memory for ") +
-              what,
-          Kalmar::E_FAIL_CODE);
-  }
+      : dev_(dev),
+        ptr_(dev.require_pinned_host(bytes, /*coherent=*/true,
+                                     std::string("staging: ") + what)) {}
   ~staging_block() { dev_.free_pinned_host(ptr_); }
   staging_block(const staging_block &) = delete;
   staging_block &operator=(const staging_block &) = delete;
