@@ -9,7 +9,9 @@ $SUDO apt-get update
 # doxygen: the hc API reference (docs/Doxyfile, test docs.doxygen).
 # libclang-rt-22-dev: the sanitizer runtimes, so `hcc -fsanitize=...` links.
 # libjemalloc2: shared virtual memory's tests over a preloaded allocator.
+# openmpi-bin, libopenmpi-dev: the MPI example (examples/mpi, its lit test).
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
   cmake ninja-build g++ make python3 python3-psutil \
   clang-22 libclang-22-dev llvm-22-dev lld-22 llvm-22-tools libclc-22 libclang-rt-22-dev \
-  libboost-context-dev googletest libgtest-dev libxxhash-dev gnuplot-nox doxygen libjemalloc2
+  libboost-context-dev googletest libgtest-dev libxxhash-dev gnuplot-nox doxygen libjemalloc2 \
+  openmpi-bin libopenmpi-dev

@@ -52,6 +52,9 @@ if not os.path.exists(hcc) and os.environ.get("HCC_LIT_REMOTE") != "replay":
 # Longest first: %hcc is a prefix of %hcc-config and %hcc_pass_plugin.
 config.substitutions.append(("%hcc_pass_plugin", os.path.join(
     config.hcc_obj_root, "lib", "hcc", "libhcc-llvm-passes.so")))
+# The build tree has an install tree's layout: CMake projects find hcc's
+# package there (docs/cmake.md).
+config.substitutions.append(("%hcc_prefix", config.hcc_obj_root))
 config.substitutions.append(("%hcc-config", hcc_config))
 config.substitutions.append(("%hcc", hcc))
 
@@ -77,6 +80,12 @@ elif backend.startswith("hsa"):
     config.available_features.add("amdgpu")  # test/amdgpu, docs/testing.md
 else:
     config.available_features.add("cpu-backend")
+
+# mpi: Open MPI's launcher and compiler wrapper and CMake, for the MPI
+# example (docs/multi-gpu.md).
+import shutil
+if all(shutil.which(tool) for tool in ("mpirun", "mpicxx", "cmake")):
+    config.available_features.add("mpi")
 
 # --- scripts/gpu-lit.sh: record here, replay on a GPU host --------------------
 if os.environ.get("HCC_LIT_REMOTE"):
