@@ -1,5 +1,6 @@
 // Reference for hcc-bandwidth: cudaMemcpy host<->device with pinned
-// (cudaHostAlloc) and pageable (malloc) host memory, and device-to-device,
+// (cudaHostAlloc) and pageable (malloc) host memory, device-to-device, and
+// between two GPUs (cudaMemcpyPeerAsync, peer access enabled),
 // measured the way hcc-bandwidth measures (one warm-up copy, then copies
 // until 50 ms have passed, each copy finished before the next starts).
 // Output: the same table and CSV columns, strategy "cuda".
@@ -83,6 +84,44 @@ template <class Copy> double time_copies(Copy submit, unsigned &iterations) {
   return elapsed / iterations;
 }
 
+// GPU 0 to GPU 1 with cudaMemcpyPeerAsync on a stream of GPU 1, peer
+// access enabled both ways (what a CUDA program does for the NVLink path),
+// as hcc-bandwidth's peer rows copy: nothing when there is one GPU.
+void peer_rows(const std::vector<size_t> &sizes, const char *source,
+               std::vector<row> &rows) {
+  int count = 0, can = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess || count < 2 ||
+      cudaDeviceCanAccessPeer(&can, 1, 0) != cudaSuccess || !can) {
+    std::printf("# peer: skipped, no second GPU that can reach the first\n");
+    return;
+  }
+  check(cudaSetDevice(1), "cudaSetDevice(1)");
+  cudaError_t e = cudaDeviceEnablePeerAccess(0, 0);
+  if (e != cudaErrorPeerAccessAlreadyEnabled)
+    check(e, "cudaDeviceEnablePeerAccess(0)");
+  char *target = nullptr;
+  check(cudaMalloc(&target, sizes.back()), "cudaMalloc on GPU 1");
+  cudaStream_t stream;
+  check(cudaStreamCreate(&stream), "cudaStreamCreate on GPU 1");
+  check(cudaSetDevice(0), "cudaSetDevice(0)");
+  e = cudaDeviceEnablePeerAccess(1, 0);
+  if (e != cudaErrorPeerAccessAlreadyEnabled)
+    check(e, "cudaDeviceEnablePeerAccess(1)");
+  for (size_t bytes : sizes) {
+    row r{"peer", "device", bytes, 0, 0};
+    r.seconds = time_copies(
+        [&] {
+          check(cudaMemcpyPeerAsync(target, 1, source, 0, bytes, stream),
+                "peer");
+          check(cudaStreamSynchronize(stream), "cudaStreamSynchronize(peer)");
+        },
+        r.iterations);
+    rows.push_back(r);
+  }
+  check(cudaStreamDestroy(stream), "cudaStreamDestroy");
+  check(cudaFree(target), "cudaFree on GPU 1");
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -156,6 +195,8 @@ int main(int argc, char **argv) {
         r.iterations);
     rows.push_back(r);
   }
+
+  peer_rows(sizes, dev_a, rows);
 
   std::printf("# raw_cuda_copy on %s (cudaMemcpy; GB/s = 1e9 bytes/s)\n", prop.name);
   std::printf("%-5s %-9s %-13s %10s %8s %12s %9s\n", "dir", "memory", "strategy",

@@ -110,6 +110,8 @@ int main(int argc, char **argv) {
     MPI_Barrier(MPI_COMM_WORLD);
     auto start = std::chrono::steady_clock::now();
     for (int step = 0; step < o.steps; ++step) {
+      if (step == 1) // the first step loaded the kernels: not timed
+        start = std::chrono::steady_clock::now();
       std::vector<hc::completion_future> edges, interior;
       s.sweep_edges_then_interior(edges, interior);
       for (auto &f : edges)
@@ -138,7 +140,7 @@ int main(int argc, char **argv) {
     double ms_per_step = std::chrono::duration<double, std::milli>(
                              std::chrono::steady_clock::now() - start)
                              .count() /
-                         (o.steps > 0 ? o.steps : 1);
+                         (o.steps > 1 ? o.steps - 1 : 1);
 
     // Rank 0 gathers the plate and checks it.
     std::vector<float> mine(static_cast<size_t>(o.rows) * o.cols);

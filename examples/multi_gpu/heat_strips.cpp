@@ -43,6 +43,8 @@ std::vector<float> solve(const std::vector<hc::accelerator_view> &views,
 
   auto start = std::chrono::steady_clock::now();
   for (int step = 0; step < o.steps; ++step) {
+    if (step == 1) // the first step loaded the kernels: not timed
+      start = std::chrono::steady_clock::now();
     // 1-2. Edge rows first (the neighbours need them), then the interiors,
     // which run while the halos move.
     std::vector<hc::completion_future> edges, pending;
@@ -68,7 +70,7 @@ std::vector<float> solve(const std::vector<hc::accelerator_view> &views,
   auto stop = std::chrono::steady_clock::now();
   ms_per_step =
       std::chrono::duration<double, std::milli>(stop - start).count() /
-      (o.steps > 0 ? o.steps : 1);
+      (o.steps > 1 ? o.steps - 1 : 1);
 
   std::vector<float> plate(static_cast<size_t>(o.rows) * o.cols);
   for (auto &s : strips)
@@ -105,20 +107,14 @@ int main(int argc, char **argv) {
     std::printf("strip %d on %s\n", p, name_of(views.back()).c_str());
   }
 
-  double ms_split = 0;
-  std::vector<float> split = solve(views, o, ms_split);
-  auto start = std::chrono::steady_clock::now();
+  double ms_per_step = 0;
+  std::vector<float> split = solve(views, o, ms_per_step);
   std::vector<float> one = heat::on_one_accelerator(
       devices[0].get_default_view(), o.rows, o.cols, o.steps);
-  double ms_one = std::chrono::duration<double, std::milli>(
-                      std::chrono::steady_clock::now() - start)
-                      .count() /
-                  (o.steps > 0 ? o.steps : 1);
 
   double worst = heat::largest_difference(split, one);
-  std::printf("heat_strips: %d x %d, %d steps, %d strips: %.3f ms/step "
-              "(one accelerator: %.3f ms/step)\n",
-              o.rows, o.cols, o.steps, parts, ms_split, ms_one);
+  std::printf("heat_strips: %d x %d, %d steps, %d strips: %.3f ms/step\n",
+              o.rows, o.cols, o.steps, parts, ms_per_step);
   std::printf("largest difference from one accelerator: %g\n", worst);
   bool ok = worst <= 1e-5;
   std::printf("%s\n", ok ? "PASSED" : "FAILED");

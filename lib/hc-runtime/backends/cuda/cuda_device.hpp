@@ -353,6 +353,11 @@ private:
 
   std::mutex event_mutex_;
   std::vector<CUevent> timed_events_, plain_events_;
+
+  // Devices whose memory this context was given access to
+  // (cuCtxEnablePeerAccess is asked once per pair).
+  std::mutex peers_mutex_;
+  std::vector<const cuda_device *> peers_enabled_;
 };
 
 } // namespace cuda

@@ -11,6 +11,7 @@
 #include "backends/cuda/cuda_device.hpp"
 #include "backends/cuda/cuda_util.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -174,10 +175,18 @@ bool cuda_device::enable_access_to_impl(device &owner) {
   cuda_device *other = accessible_peer(owner);
   if (!other || !api_->cuCtxEnablePeerAccess)
     return false;
+  std::lock_guard<std::mutex> hold(peers_mutex_);
+  if (std::find(peers_enabled_.begin(), peers_enabled_.end(), other) !=
+      peers_enabled_.end())
+    return true;
   CUcontext peer_context = other->context();
   make_current();
   CUresult r = api_->cuCtxEnablePeerAccess(peer_context, 0);
-  return r == CUDA_SUCCESS || r == CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED;
+  bool enabled =
+      r == CUDA_SUCCESS || r == CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED;
+  if (enabled)
+    peers_enabled_.push_back(other);
+  return enabled;
 }
 
 } // namespace cuda

@@ -302,6 +302,11 @@ async_ptr cuda_queue::copy_from_peer_impl(void *dst, device &from,
     return nullptr;
   if (bytes == 0)
     return ordering_only(deps);
+  // Without peer access the driver stages the copy through host memory
+  // (38 GB/s between two NVLink-connected H200s, against 380 with it).
+  // Where the GPUs cannot reach each other, staging is what remains.
+  device_.enable_access_to_impl(from);
+  peer->enable_access_to_impl(device_);
   CUcontext source = peer->context(), target = device_.context();
   const char *what = "peer copy";
   return submit(deps, profile::kind::copy, nullptr, what, nullptr, bytes,
