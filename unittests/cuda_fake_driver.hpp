@@ -71,6 +71,9 @@ struct fake_state {
   std::map<CUfunction, std::string> function_names;
   std::set<std::string> hidden_symbols;
   int streams_created = 0, streams_destroyed = 0;
+  // cuStreamGetCtx's answer for a stream; device 0's primary context when
+  // the stream is not listed.
+  std::map<CUstream, CUcontext> stream_contexts;
   std::atomic<int> event_records{0};
   std::atomic<int> stream_queries{0};
   int allocations = 0, frees = 0;
@@ -191,6 +194,14 @@ inline CUresult fStreamQuery(CUstream) {
   std::lock_guard<std::mutex> lock(F().mutex);
   return reached(F().kernels_launched) ? F().event_result
                                        : CUDA_ERROR_NOT_READY;
+}
+inline CUresult fStreamGetCtx(CUstream s, CUcontext *c) {
+  std::lock_guard<std::mutex> lock(F().mutex);
+  auto it = F().stream_contexts.find(s);
+  *c = it != F().stream_contexts.end()
+           ? it->second
+           : reinterpret_cast<CUcontext>(static_cast<std::uintptr_t>(0x1000));
+  return CUDA_SUCCESS;
 }
 inline CUresult fStreamWaitEvent(CUstream s, CUevent e, unsigned) {
   std::lock_guard<std::mutex> lock(F().mutex);
@@ -356,6 +367,7 @@ inline void *lookup(const char *symbol) {
       {"cuStreamSynchronize", (void *)&fStreamSynchronize},
       {"cuStreamQuery", (void *)&fStreamQuery},
       {"cuStreamWaitEvent", (void *)&fStreamWaitEvent},
+      {"cuStreamGetCtx", (void *)&fStreamGetCtx},
       {"cuEventCreate", (void *)&fEventCreate},
       {"cuEventRecord", (void *)&fEventRecord},
       {"cuEventQuery", (void *)&fEventQuery},

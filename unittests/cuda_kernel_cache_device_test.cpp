@@ -186,6 +186,12 @@ CUresult fFuncGetAttribute(int *v, CUfunction_attribute, CUfunction) {
   *v = 1024;
   return CUDA_SUCCESS;
 }
+// The fake's modules have no variables (no printf buffer, no device heap):
+// what the driver answers for a missing one.
+CUresult fModuleGetGlobal(CUdeviceptr *, std::size_t *, CUmodule,
+                          const char *) {
+  return CUDA_ERROR_NOT_FOUND;
+}
 
 void *lookup(const char *symbol) {
   static const std::map<std::string, void *> table = [] {
@@ -212,6 +218,7 @@ void *lookup(const char *symbol) {
     t["cuModuleLoadDataEx"] = (void *)&fModuleLoadDataEx;
     t["cuModuleGetFunction"] = (void *)&fModuleGetFunction;
     t["cuFuncGetAttribute"] = (void *)&fFuncGetAttribute;
+    t["cuModuleGetGlobal_v2"] = (void *)&fModuleGetGlobal;
     return t;
   }();
   if (D().hidden_symbols.count(symbol))

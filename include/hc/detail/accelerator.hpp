@@ -142,6 +142,15 @@ public:
   void *get_native_handle() const {
     return state_ ? state_->native_handle() : nullptr;
   }
+  // CUDA interop (docs/multi-gpu.md): the CUevent that completes with the
+  // command, for cuStreamWaitEvent, cuEventSynchronize or a CUDA library's
+  // stream; valid while a completion_future of the command exists. For a
+  // command that finished without one, an event that was never recorded
+  // (complete, as CUDA counts). nullptr for commands of other backends and
+  // a default-constructed future.
+  void *get_cuda_event() const {
+    return state_ ? state_->native_event() : nullptr;
+  }
 
   // Runtime state, for the library's own use.
   const detail::async_ptr &state() const { return state_; }
@@ -196,7 +205,9 @@ public:
   // hsa_queue_t, hsa_agent_t, memory pools (hsa_amd_memory_pool_t: the
   // agent's coarse-grained pool; the system's fine-grained pool for both
   // system regions) and kernarg hsa_region_t; nullptr on other backends.
-  void *get_hsa_queue() const { return queue_->native_handle(); }
+  void *get_hsa_queue() const {
+    return is_backend("hsa") ? queue_->native_handle() : nullptr;
+  }
   void *get_hsa_agent() const {
     return queue_->get_device().native_handle(detail::native_object::agent);
   }
@@ -232,6 +243,21 @@ public:
   completion_future create_marker(memory_scope scope = system_scope) const {
     return completion_future(
         queue_->marker({}, static_cast<detail::memory_scope>(scope)));
+  }
+
+  // CUDA interop (docs/multi-gpu.md). The CUstream the view's commands go
+  // to, for CUDA libraries (cublasSetStream) and CUDA-aware MPI; nullptr
+  // on other accelerators.
+  void *get_cuda_stream() const {
+    return is_backend("cuda") ? queue_->native_handle() : nullptr;
+  }
+  // A marker that completes once the program's CUevent `cuda_event` has
+  // (and the view's earlier commands); the view's later commands wait for
+  // it on the GPU (cuStreamWaitEvent). The event must have been recorded
+  // before the call, as for cuStreamWaitEvent. Throws runtime_exception on
+  // other accelerators.
+  completion_future create_marker_after_cuda_event(void *cuda_event) const {
+    return completion_future(queue_->marker_after_native_event(cuda_event));
   }
   completion_future
   create_blocking_marker(completion_future &dependency,
@@ -351,6 +377,10 @@ public:
   HC_PROPERTY(hc::accelerator, accelerator, get_accelerator)
 
 private:
+  bool is_backend(const char *name) const {
+    return queue_->get_device().info().backend == name;
+  }
+
   detail::queue_ptr queue_;
   hc::queuing_mode mode_;
 };
@@ -496,6 +526,26 @@ public:
   // C++ AMP's form.
   accelerator_view create_view(queuing_mode mode) {
     return create_view(execute_in_order, mode);
+  }
+  // CUDA interop (docs/multi-gpu.md): a view whose commands go to the
+  // program's CUstream `cuda_stream` of this accelerator's primary context
+  // (get_cuda_context), in order with the program's own work on it. The
+  // stream stays the program's: it destroys it once the views over it are
+  // gone and their commands finished. Throws runtime_exception on other
+  // accelerators and for a stream of another context.
+  accelerator_view create_view_from_cuda_stream(void *cuda_stream) {
+    return accelerator_view(detail::wrap_view_queue(*device_, cuda_stream));
+  }
+  // The accelerator's CUdevice, -1 when it is not a CUDA GPU.
+  int get_cuda_device() const {
+    auto *handle = static_cast<const int *>(
+        device_->native_handle(detail::native_object::cuda_device));
+    return handle ? *handle : -1;
+  }
+  // The CUcontext the runtime uses on it (the device's primary context,
+  // the CUDA runtime API's too); nullptr when it is not a CUDA GPU.
+  void *get_cuda_context() const {
+    return device_->native_handle(detail::native_object::cuda_context);
   }
   // hcc's view for cooperative kernels (grid-wide synchronisation on ROCr).
   // hc has no grid-wide barrier here, so it is an ordinary new view.

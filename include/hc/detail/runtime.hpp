@@ -131,6 +131,10 @@ public:
   // completion_future::get_native_handle(): the HSA backend's completion
   // signal (an hsa_signal_t*); null on other backends.
   virtual void *native_handle() noexcept { return nullptr; }
+  // completion_future::get_cuda_event(): the CUevent that completes with a
+  // command of the CUDA backend; null on other backends (or when the
+  // driver could not record one).
+  virtual void *native_event() noexcept { return nullptr; }
 
   // A ready state with no command behind it.
   static std::shared_ptr<async_state> make_ready();
@@ -220,7 +224,9 @@ enum class native_object : int {
   agent,            // hsa_agent_t*
   am_region,        // hsa_amd_memory_pool_t* of device memory
   am_system_region, // hsa_amd_memory_pool_t* of fine-grained host memory
-  kernarg_region    // hsa_region_t* of kernel arguments
+  kernarg_region,   // hsa_region_t* of kernel arguments
+  cuda_device,      // CUdevice* (a pointer to the device's handle)
+  cuda_context      // CUcontext: the device's primary context
 };
 
 class queue;
@@ -281,8 +287,14 @@ public:
   // itself, nor between devices of different backends.
   bool is_peer(device &peer);
 
-  // The backend's object `what` (HSA interop); null on backends without it.
+  // The backend's object `what` (HSA and CUDA interop); null on backends
+  // without it.
   void *native_handle(native_object what);
+  // A queue over the backend's own queue object `native` (a CUstream on
+  // CUDA), which stays the caller's: the queue never destroys it. Throws
+  // Kalmar::runtime_exception where the backend has none, or when the
+  // object is not this device's.
+  std::shared_ptr<queue> wrap_native_queue(void *native);
 
 protected:
   // Only the runtime's backends make devices (rt::device_impl).
@@ -335,9 +347,14 @@ public:
   std::size_t pending_count() const;
   // The last enqueued command, or a ready state if none is pending.
   async_ptr last_command() const;
-  // accelerator_view::get_hsa_queue(): the hsa_queue_t* of the HSA backend;
-  // null on other backends.
+  // The backend's queue object: the hsa_queue_t* of the HSA backend, the
+  // CUstream of the CUDA backend; null on the CPU.
   void *native_handle();
+  // A marker that is done once the backend's event `event` (a CUevent on
+  // CUDA) and every earlier command of the queue are; later commands of the
+  // queue wait for it. Throws Kalmar::runtime_exception where the backend
+  // has no such events.
+  async_ptr marker_after_native_event(void *event);
 
 protected:
   // Only the runtime's backends make queues (rt::queue_impl).
@@ -376,6 +393,10 @@ queue_ptr captured_array_view(const void *functor, std::size_t size);
 // device_views().
 queue_ptr create_view_queue(device &dev, execute_order order,
                             queue_priority priority);
+// accelerator::create_view_from_cuda_stream(): a queue over the backend's
+// own queue object `native` (device::wrap_native_queue), remembered like
+// create_view_queue's.
+queue_ptr wrap_view_queue(device &dev, void *native);
 // accelerator::get_default_view(): the calling thread's default queue of
 // `dev` (one per host thread, as hcc's TLS_QUEUE), made on first use.
 queue_ptr thread_default_queue(device &dev);

@@ -106,6 +106,14 @@ void *device::native_handle(native_object what) {
   return rt::impl(*this).native_handle_impl(what);
 }
 
+std::shared_ptr<queue> device::wrap_native_queue(void *native) {
+  if (!native)
+    throw Kalmar::runtime_exception(
+        "hc runtime: a view over a native queue needs one (null given)",
+        Kalmar::E_INVALIDARG_CODE);
+  return rt::impl(*this).wrap_native_queue_impl(native);
+}
+
 namespace rt {
 
 device_impl::~device_impl() = default;
@@ -121,6 +129,13 @@ void device_impl::write_device_now_impl(std::uint64_t, const void *,
 void device_impl::read_device_now_impl(void *, std::uint64_t, std::size_t,
                                        const char *what) {
   write_device_now_impl(0, nullptr, 0, what);
+}
+
+std::shared_ptr<queue> device_impl::wrap_native_queue_impl(void *) {
+  throw Kalmar::unsupported_feature(
+      "hc runtime: " + narrow(info_.device_path) + " (" + info_.backend +
+      " backend) has no native queues to make a view of; only CUDA "
+      "streams can be (docs/multi-gpu.md)");
 }
 
 } // namespace rt

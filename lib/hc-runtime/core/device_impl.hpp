@@ -84,6 +84,9 @@ public:
     (void)what;
     return nullptr;
   }
+  // device::wrap_native_queue; the default: the backend has no queue
+  // objects of its own.
+  virtual std::shared_ptr<queue> wrap_native_queue_impl(void *native);
 
   // Synchronous copies into and out of this device's memory at `address`,
   // for setting up loaded modules (loaded_module.hpp): done when they
@@ -132,6 +135,9 @@ public:
   // The last enqueued command; null when none is pending.
   virtual async_ptr last_command_impl() const = 0;
   virtual void *native_handle_impl() { return nullptr; }
+  // queue::marker_after_native_event; the default: the backend has no
+  // events of its own.
+  virtual async_ptr marker_after_native_event_impl(void *event);
   // True when this queue can make a command wait for `dep` itself (on the
   // device, or on its own thread) without blocking the caller.
   virtual bool orders_after_impl(const async_state &dep) const = 0;

@@ -103,9 +103,27 @@ async_ptr queue::last_command() const {
 
 void *queue::native_handle() { return rt::impl(*this).native_handle_impl(); }
 
+async_ptr queue::marker_after_native_event(void *event) {
+  if (!event)
+    throw Kalmar::runtime_exception(
+        "hc runtime: a marker after a native event needs one (null given)",
+        Kalmar::E_INVALIDARG_CODE);
+  return rt::impl(*this).marker_after_native_event_impl(event);
+}
+
 namespace rt {
 
 queue_impl::~queue_impl() = default;
+
+async_ptr queue_impl::marker_after_native_event_impl(void *) {
+  const device_info &info = owner_.info();
+  throw Kalmar::unsupported_feature(
+      "hc runtime: " +
+      std::string(info.device_path.begin(), info.device_path.end()) + " (" +
+      info.backend +
+      " backend) has no native events to wait for; only CUDA events "
+      "can be (docs/multi-gpu.md)");
+}
 
 async_ptr queue_impl::ordering_only(const std::vector<async_ptr> &deps) {
   bool idle = pending_count_impl() == 0;

@@ -26,9 +26,10 @@ view_registry &registry() {
 
 } // namespace
 
-queue_ptr create_view_queue(device &dev, execute_order order,
-                            queue_priority priority) {
-  queue_ptr q = dev.create_queue(order, priority);
+namespace {
+
+// Remembers `q` (weakly) among `dev`'s views.
+queue_ptr remember_view(device &dev, queue_ptr q) {
   view_registry &r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
   std::vector<std::weak_ptr<queue>> &list = r.views[&dev];
@@ -41,6 +42,17 @@ queue_ptr create_view_queue(device &dev, execute_order order,
              list.end());
   list.push_back(q);
   return q;
+}
+
+} // namespace
+
+queue_ptr create_view_queue(device &dev, execute_order order,
+                            queue_priority priority) {
+  return remember_view(dev, dev.create_queue(order, priority));
+}
+
+queue_ptr wrap_view_queue(device &dev, void *native) {
+  return remember_view(dev, dev.wrap_native_queue(native));
 }
 
 queue_ptr thread_default_queue(device &dev) {

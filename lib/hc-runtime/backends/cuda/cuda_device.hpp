@@ -73,6 +73,11 @@ public:
   // The command failed (its end event reported `error`).
   void finish_error(std::exception_ptr error) noexcept;
 
+  // completion_future::get_cuda_event(): the end event (recorded now if
+  // the command has none yet); for a command finished without one, an
+  // event that was never recorded (CUDA counts it as complete).
+  void *native_event() noexcept override;
+
 protected:
   void backend_wait() override;
 
@@ -181,6 +186,9 @@ class cuda_queue final : public queue_impl,
 public:
   cuda_queue(cuda_device &dev, execute_order order,
             queue_priority priority = queue_priority::normal);
+  // A queue over the program's own stream `borrowed`, which it never
+  // destroys (device::wrap_native_queue).
+  cuda_queue(cuda_device &dev, CUstream borrowed);
   ~cuda_queue() override;
 
   async_ptr launch_impl(const kernel_launch &kernel,
@@ -198,6 +206,10 @@ public:
   async_ptr last_command_impl() const override;
   // Commands of CUDA queues: the stream waits for their events.
   bool orders_after_impl(const async_state &dep) const override;
+  // The stream.
+  void *native_handle_impl() override { return stream_; }
+  // A marker after the program's CUevent `event` (cuStreamWaitEvent).
+  async_ptr marker_after_native_event_impl(void *event) override;
 
   CUstream stream() const { return stream_; }
 
@@ -229,6 +241,7 @@ private:
 
   cuda_device &device_;
   CUstream stream_ = nullptr;
+  bool owns_stream_ = true; // false: the program's, never destroyed here
   std::shared_ptr<completion_worker> worker_;
   std::mutex submit_mutex_; // one command at a time enters the stream
 };
@@ -256,6 +269,15 @@ public:
   }
   bool enable_access_to_impl(device &owner) override;
   bool is_peer_impl(device &peer) override;
+  // The CUdevice (native_object::cuda_device, a CUdevice*) and the primary
+  // context (native_object::cuda_context).
+  void *native_handle_impl(native_object what) override;
+  // A queue over the program's stream, after checking that the stream is
+  // of this device's context.
+  std::shared_ptr<queue> wrap_native_queue_impl(void *native) override;
+  // An event that was never recorded: CUDA counts it as complete. Created
+  // on first use, kept for the device's life.
+  CUevent finished_event();
   // Setting up loaded modules (cuda_module_globals.cpp).
   void write_device_now_impl(std::uint64_t address, const void *from,
                              std::size_t bytes, const char *what) override;
@@ -353,6 +375,7 @@ private:
 
   std::mutex event_mutex_;
   std::vector<CUevent> timed_events_, plain_events_;
+  CUevent finished_event_ = nullptr; // guarded by event_mutex_
 
   // Devices whose memory this context was given access to
   // (cuCtxEnablePeerAccess is asked once per pair).

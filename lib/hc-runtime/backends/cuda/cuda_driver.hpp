@@ -224,6 +224,8 @@ enum : unsigned {
   X(cuCtxEnablePeerAccess, "cuCtxEnablePeerAccess", (CUcontext, unsigned))     \
   X(cuPointerGetAttribute, "cuPointerGetAttribute",                            \
     (void *, int, CUdeviceptr))                                                \
+  /* a view over the program's own stream: whose context it is */              \
+  X(cuStreamGetCtx, "cuStreamGetCtx", (CUstream, CUcontext *))                 \
   /* accelerator::create_view with a queue_priority */                         \
   X(cuCtxGetStreamPriorityRange, "cuCtxGetStreamPriorityRange",                \
     (int *, int *))                                                            \

@@ -58,10 +58,19 @@ cuda_queue::cuda_queue(cuda_device &dev, execute_order order,
   worker_->bind_stream(stream_);
 }
 
+cuda_queue::cuda_queue(cuda_device &dev, CUstream borrowed)
+    : queue_impl(dev, execute_order::in_order, queue_priority::normal),
+      device_(dev), stream_(borrowed), owns_stream_(false),
+      worker_(std::make_shared<completion_worker>(dev)) {
+  worker_->bind_stream(stream_);
+}
+
 cuda_queue::~cuda_queue() {
   // Commands still without an end event get one while the stream exists.
   worker_->record_pending();
   worker_->stop();
+  if (!owns_stream_)
+    return; // the program's stream: it destroys it
   // Returns at once; the driver releases the stream once its work is done.
   try {
     device_.make_current();
@@ -325,6 +334,18 @@ async_ptr cuda_queue::marker_impl(const std::vector<async_ptr> &deps,
   // orders (and its event tells when everything before it finished).
   return submit(deps, profile::kind::marker, nullptr, "marker", nullptr, 0,
                 [] {});
+}
+
+async_ptr cuda_queue::marker_after_native_event_impl(void *event) {
+  const driver_api &api = device_.api();
+  return submit({}, profile::kind::marker, nullptr, "marker after a CUDA event",
+                nullptr, 0, [&] {
+                  CUresult r = api.cuStreamWaitEvent(
+                      stream_, static_cast<CUevent>(event), 0);
+                  if (r != CUDA_SUCCESS)
+                    device_.fail("cuStreamWaitEvent", r,
+                                 "ordering after the program's CUDA event");
+                });
 }
 
 void cuda_queue::wait_impl() {
