@@ -8,6 +8,7 @@
 // Operations whose API reports failure without an exception (am_alloc,
 // am_memory_host_lock) or that fall back to another way (copies without
 // pinned staging buffers) are checked for that outcome instead.
+#include "bounded_wait.hpp"
 #include "cuda_fake_driver.hpp"
 #include "test_env.hpp"
 
@@ -103,25 +104,8 @@ void *lookup_with_host_memory(const char *symbol) {
 // --- bounded waits
 // -------------------------------------------------------------
 
-constexpr std::chrono::seconds patience(20);
-
-// Runs `body` on a thread of its own and gives it `patience`; its exception,
-// if any, is rethrown here. A body that hangs fails the test and ends the
-// process: its thread cannot be joined, and a test binary stuck until
-// ctest's timeout would say less.
-void within_patience(const std::function<void()> &body) {
-  std::packaged_task<void()> task(body);
-  std::future<void> done = task.get_future();
-  std::thread runner(std::move(task));
-  if (done.wait_for(patience) != std::future_status::ready) {
-    ADD_FAILURE() << "hung: no answer within " << patience.count() << " s";
-    std::fprintf(stderr, "cuda_fault_injection_test: an operation hung\n");
-    std::fflush(nullptr);
-    std::_Exit(1);
-  }
-  runner.join();
-  done.get();
-}
+using hcc_test::patience;
+using hcc_test::within_patience;
 
 // Waits for `command` within `patience`, then rethrows its error.
 void finish(const async_ptr &command) {

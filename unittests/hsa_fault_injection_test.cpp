@@ -10,6 +10,7 @@
 // another way (no completion callback: the waiter finishes the command)
 // are checked for that outcome instead.
 #include "backends/hsa/hsa_backend.hpp"
+#include "bounded_wait.hpp"
 #include "hc/detail/am_runtime.hpp"
 #include "hc/detail/exceptions.hpp"
 #include "hc/detail/image_registry.h"
@@ -80,24 +81,8 @@ struct block {
 
 // --- bounded waits ---------------------------------------------------------
 
-constexpr std::chrono::seconds patience(20);
-
-// Runs `body` on a thread of its own and gives it `patience`; its exception,
-// if any, is rethrown here. A body that hangs fails the test and ends the
-// process: its thread cannot be joined.
-void within_patience(const std::function<void()> &body) {
-  std::packaged_task<void()> task(body);
-  std::future<void> done = task.get_future();
-  std::thread runner(std::move(task));
-  if (done.wait_for(patience) != std::future_status::ready) {
-    ADD_FAILURE() << "hung: no answer within " << patience.count() << " s";
-    std::fprintf(stderr, "hsa_fault_injection_test: an operation hung\n");
-    std::fflush(nullptr);
-    std::_Exit(1);
-  }
-  runner.join();
-  done.get();
-}
+using hcc_test::patience;
+using hcc_test::within_patience;
 
 // The fake GPU finishes everything queued, then `command` must be done
 // within `patience`; rethrows its error.
