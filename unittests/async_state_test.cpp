@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
@@ -119,14 +120,23 @@ TEST(AsyncState, CallbacksRunInRegistrationOrder) {
 TEST(AsyncState, ABlockingCallbackDoesNotStallOthers) {
   auto a = std::make_shared<async_state>();
   auto b = std::make_shared<async_state>();
-  std::atomic<bool> release{false}, b_ran{false};
-  a->then([&] { eventually(release); });
+  // Shared, not on this frame: should the blocked callback outlive the
+  // bounded wait below, it still reads live memory.
+  auto release = std::make_shared<std::atomic<bool>>(false);
+  auto a_done = std::make_shared<std::atomic<bool>>(false);
+  std::atomic<bool> b_ran{false};
+  a->then([release, a_done] {
+    eventually(*release);
+    *a_done = true;
+  });
   b->then([&] { b_ran = true; });
   a->set_ready();
   std::this_thread::sleep_for(std::chrono::milliseconds(10));
   b->set_ready();
   EXPECT_TRUE(eventually(b_ran));
-  release = true;
+  *release = true;
+  // The blocked callback ends before the next test's callbacks run.
+  EXPECT_TRUE(eventually(*a_done));
 }
 
 TEST(AsyncState, CallbackExceptionsDoNotKillTheProgram) {

@@ -21,6 +21,7 @@
 #include <condition_variable>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <map>
 #include <mutex>
 #include <set>
@@ -69,6 +70,9 @@ struct fake_state {
   std::vector<std::pair<CUstream, CUevent>> stream_waits;
   std::vector<int> dynamic_shared_set;
   std::map<CUfunction, std::string> function_names;
+  // What the CUfunctions point at: owned here, as CUDA's modules own their
+  // functions (the runtime never frees one).
+  std::deque<int> functions;
   std::set<std::string> hidden_symbols;
   int streams_created = 0, streams_destroyed = 0;
   // cuStreamGetCtx's answer for a stream; device 0's primary context when
@@ -252,7 +256,7 @@ inline CUresult fModuleLoadDataEx(CUmodule *m, const void *image, unsigned n,
   return CUDA_SUCCESS;
 }
 inline CUresult fModuleGetFunction(CUfunction *f, CUmodule, const char *name) {
-  *f = reinterpret_cast<CUfunction>(new int(0));
+  *f = reinterpret_cast<CUfunction>(&F().functions.emplace_back(0));
   F().function_names[*f] = name;
   return CUDA_SUCCESS;
 }
@@ -423,8 +427,17 @@ struct args16 {
 class CudaFake : public testing::Test {
 protected:
   void SetUp() override {
-    g_fake = new fake_state; // leaked on purpose: completion threads may
-                             // still look at it after a test
+    // The devices of earlier tests stay (the runtime never destroys
+    // devices), and their completion threads call the fake until their
+    // commands are complete: replace the fake only once none has any.
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (!rt::cuda::completions_idle()) {
+      ASSERT_LT(std::chrono::steady_clock::now(), deadline)
+          << "commands of an earlier test never completed";
+      std::this_thread::sleep_for(1ms);
+    }
+    delete g_fake;
+    g_fake = new fake_state;
     register_images();
     F().args_bytes = sizeof(args16);
   }

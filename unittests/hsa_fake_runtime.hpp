@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -234,6 +235,9 @@ inline hsa_status_t fake_queue_destroy(hsa_queue_t *q) {
     // A queue created later at the same address starts at slot 0 again.
     std::lock_guard<std::mutex> lock(dispatch.mutex);
     dispatch.write_index.erase(q);
+    dispatch.queues.erase(
+        std::remove(dispatch.queues.begin(), dispatch.queues.end(), q),
+        dispatch.queues.end());
   }
   std::free(q->base_address);
   delete q;

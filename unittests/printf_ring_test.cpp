@@ -187,4 +187,12 @@ TEST(PrintfDrainer, ThreadPrintsWhatKernelsWrite) {
   EXPECT_NE(text.find("first 7\n"), std::string::npos) << text;
   EXPECT_NE(text.find("second 8\n"), std::string::npos) << text;
   EXPECT_EQ(read_all(err), "");
+  // The buffers go with this test: the drainer must forget the rings first
+  // (its thread keeps polling the rings it has).
+  drainer->remove(ring1);
+  drainer->remove(ring2);
+  delete ring1;
+  delete ring2;
+  std::fclose(out);
+  std::fclose(err);
 }

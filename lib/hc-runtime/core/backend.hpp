@@ -9,6 +9,7 @@
 #ifndef HC_RUNTIME_CORE_BACKEND_HPP
 #define HC_RUNTIME_CORE_BACKEND_HPP
 
+#include "core/device_impl.hpp"
 #include "hc/detail/runtime.hpp"
 
 #include <memory>
@@ -28,9 +29,15 @@ public:
   // no runtime lock held. A backend whose driver is missing returns an empty
   // list (it may print a note when HCC_VERBOSE is set); it must not throw
   // for a machine that simply lacks the hardware. The devices stay alive for
-  // the whole program (the registry never destroys them).
+  // the whole program: each is handed to keep_for_program().
   virtual std::vector<device *> discover() = 0;
 };
+
+// Owns `d` until the program ends and returns it. Devices are never
+// destroyed: their threads (completion, printf drain) and finished commands
+// may use them while static destructors run, and a backend may discover
+// again (the unit tests do), so the owner is per program, not per backend.
+device *keep_for_program(std::unique_ptr<device_impl> d);
 
 using backend_factory = std::unique_ptr<backend> (*)();
 

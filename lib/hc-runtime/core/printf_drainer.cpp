@@ -2,6 +2,7 @@
 
 #include "core/environment.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 
@@ -43,13 +44,16 @@ void printf_drainer::add(printf_ring *ring) {
   r.all.push_back(this);
 }
 
+void printf_drainer::remove(printf_ring *ring) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  rings_.erase(std::remove(rings_.begin(), rings_.end(), ring), rings_.end());
+}
+
 void printf_drainer::drain_all(std::chrono::nanoseconds patience) {
-  std::vector<printf_ring *> rings;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    rings = rings_;
-  }
-  for (printf_ring *ring : rings)
+  // Under mutex_ (see remove()). A drain with patience waits at most that
+  // long for a writer; add() and remove() wait as long.
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (printf_ring *ring : rings_)
     if (ring->has_work())
       ring->drain(patience);
 }

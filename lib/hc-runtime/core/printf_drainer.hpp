@@ -37,8 +37,12 @@ std::size_t printf_buffer_bytes();
 // it: the thread and finished commands may use it until the very end.
 class printf_drainer {
 public:
-  // Adds a ring the caller never frees; the first one starts the thread.
+  // Adds a ring; the first one starts the thread. The ring and its buffer
+  // must stay until remove(ring) returns.
   void add(printf_ring *ring);
+  // Forgets a ring: once this returns, the drainer neither reads it nor
+  // will again, so the ring and its buffer may be freed.
+  void remove(printf_ring *ring);
   // Drains every ring that has work, waiting up to `patience` for records
   // claimed but not yet written.
   void drain_all(std::chrono::nanoseconds patience);
@@ -47,7 +51,9 @@ private:
   void run();
   static void stop_every_drainer();
 
-  std::mutex mutex_; // guards rings_ and thread_
+  // Guards rings_ and thread_, and is held while the rings are drained:
+  // remove() cannot return while the thread reads the ring it removes.
+  std::mutex mutex_;
   std::vector<printf_ring *> rings_;
   std::thread thread_;
   std::mutex stop_mutex_;

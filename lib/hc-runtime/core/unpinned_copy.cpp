@@ -7,6 +7,8 @@
 #include "hc/detail/exceptions.hpp"
 
 #include <map>
+#include <memory>
+#include <mutex>
 
 namespace hc {
 namespace detail {
@@ -214,13 +216,17 @@ staging_pool &staging_pool_of(
     const void *device,
     const std::function<std::unique_ptr<staging_port>()> &make_port) {
   // Devices live for the whole program, so do their pools (never freed:
-  // the driver may be gone when static destructors run).
-  static std::mutex mutex;
-  static std::map<const void *, staging_pool *> pools;
-  std::lock_guard<std::mutex> lock(mutex);
-  staging_pool *&pool = pools[device];
+  // the driver may be gone when static destructors run). The map itself is
+  // never destroyed either, so the pools stay reachable to the end.
+  struct pools_of_devices {
+    std::mutex mutex;
+    std::map<const void *, std::unique_ptr<staging_pool>> pools;
+  };
+  static pools_of_devices *all = new pools_of_devices;
+  std::lock_guard<std::mutex> lock(all->mutex);
+  std::unique_ptr<staging_pool> &pool = all->pools[device];
   if (!pool)
-    pool = new staging_pool(make_port());
+    pool = std::make_unique<staging_pool>(make_port());
   return *pool;
 }
 

@@ -12,10 +12,12 @@ class cpu_backend final : public backend {
 public:
   const char *name() const override { return "cpu"; }
   std::vector<device *> discover() override {
-    // Always the CPU accelerator and C++ AMP's kernel executor, never
-    // destroyed (the registry lists the second in C++ AMP programs only).
-    return {new cpu::cpu_device(/*amp_kernel_executor=*/false),
-            new cpu::cpu_device(/*amp_kernel_executor=*/true)};
+    // Always the CPU accelerator and C++ AMP's kernel executor (the
+    // registry lists the second in C++ AMP programs only).
+    return {keep_for_program(std::make_unique<cpu::cpu_device>(
+                /*amp_kernel_executor=*/false)),
+            keep_for_program(std::make_unique<cpu::cpu_device>(
+                /*amp_kernel_executor=*/true))};
   }
 };
 

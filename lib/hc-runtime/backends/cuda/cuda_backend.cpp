@@ -104,8 +104,11 @@ cuda_device *make_device(const std::shared_ptr<const driver_api> &api,
        " bytes of group memory per tile" +
        (info.reads_host_memory ? ", reads pageable host memory" : "") +
        (info.platform_atomics ? "" : ", no atomics on host memory"));
-  return new cuda_device(api, ordinal, handle, std::move(info),
-                         major * 10 + minor);
+  auto dev = std::make_unique<cuda_device>(api, ordinal, handle,
+                                           std::move(info), major * 10 + minor);
+  cuda_device *kept = dev.get();
+  keep_for_program(std::move(dev));
+  return kept;
 }
 
 std::vector<device *> discover_devices(std::shared_ptr<const driver_api> api) {

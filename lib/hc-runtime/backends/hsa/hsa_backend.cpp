@@ -199,7 +199,10 @@ hsa_device *make_device(const std::shared_ptr<const runtime_api> &api,
        std::to_string(d.compute_units) + " CUs, wave" +
        std::to_string(d.wavefront_size) + ", " +
        std::to_string(d.memory_bytes >> 20) + " MiB");
-  return new hsa_device(api, std::move(d), std::move(info));
+  auto dev = std::make_unique<hsa_device>(api, std::move(d), std::move(info));
+  hsa_device *kept = dev.get();
+  keep_for_program(std::move(dev));
+  return kept;
 }
 
 std::vector<device *> discover_devices(std::shared_ptr<const runtime_api> api) {
