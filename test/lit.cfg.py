@@ -42,6 +42,10 @@ if not hasattr(config, "hcc_obj_root"):
     config.test_exec_root = os.path.join(config.hcc_obj_root, "test")
 else:
     config.test_exec_root = os.path.join(config.hcc_obj_root, "test")
+# Outputs (%t) elsewhere than the build tree's, e.g. for a sanitizer run
+# beside a normal one.
+if os.environ.get("HCC_LIT_EXEC_ROOT"):
+    config.test_exec_root = os.path.abspath(os.environ["HCC_LIT_EXEC_ROOT"])
 
 hcc = os.path.join(config.hcc_tools_dir, "hcc")
 hcc_config = os.path.join(config.hcc_tools_dir, "hcc-config")
@@ -56,7 +60,15 @@ config.substitutions.append(("%hcc_pass_plugin", os.path.join(
 # package there (docs/cmake.md).
 config.substitutions.append(("%hcc_prefix", config.hcc_obj_root))
 config.substitutions.append(("%hcc-config", hcc_config))
-config.substitutions.append(("%hcc", hcc))
+# HCC_LIT_SANITIZE=address,undefined: every program is compiled with those
+# sanitizers (scripts/run-sanitizers.sh; docs/testing.md, "Sanitizers").
+sanitize = os.environ.get("HCC_LIT_SANITIZE", "").strip()
+if sanitize:
+    config.substitutions.append(
+        ("%hcc", "%s -fsanitize=%s -fno-omit-frame-pointer -g" % (hcc, sanitize)))
+    config.available_features.add("sanitize")
+else:
+    config.substitutions.append(("%hcc", hcc))
 
 # --- environment ------------------------------------------------------------
 path = [config.llvm_tools_dir, config.hcc_tools_dir]
@@ -64,7 +76,8 @@ path.append(os.environ.get("PATH", ""))
 config.environment["PATH"] = os.pathsep.join(path)
 
 passthrough = ["HOME", "TMPDIR", "TMP", "TEMP", "LD_LIBRARY_PATH", "LANG",
-               "LC_ALL", "HCC_DEFAULT_ACCELERATOR", "HCC_OFFLOAD_ARCH"]
+               "LC_ALL", "HCC_DEFAULT_ACCELERATOR", "HCC_OFFLOAD_ARCH",
+               "ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"]
 for name in passthrough:
     if name in os.environ:
         config.environment[name] = os.environ[name]
