@@ -381,6 +381,18 @@ void remember_suspect(const char *kernel, std::uintptr_t address,
 // well be integers). Deeper structures are not followed (docs/svm.md).
 constexpr std::size_t followed_words = 4;
 
+// One word of registered host memory at `at`, whatever object (if any)
+// holds it: the words after a pointer's target may lie past the end of
+// that object (a pointer variable is one word; four are looked at), in
+// memory the mapping holds but no object owns. Such reads are what this
+// scan is for, as a conservative collector's; AddressSanitizer would take
+// them for overflows of the object, so they are not instrumented. The
+// caller has made sure the word lies inside a registered, mapped range.
+__attribute__((no_sanitize("address", "hwaddress"))) std::uintptr_t
+scanned_word(std::uintptr_t at) {
+  return *reinterpret_cast<const volatile std::uintptr_t *>(at);
+}
+
 void follow_one_level(registry &r, device &dev, std::uintptr_t target) {
   const registered_range *in = r.find(target);
   if (!in || target % alignof(void *) != 0)
@@ -390,8 +402,7 @@ void follow_one_level(registry &r, device &dev, std::uintptr_t target) {
     std::uintptr_t at = target + i * sizeof(std::uintptr_t);
     if (at + sizeof(std::uintptr_t) > end)
       break;
-    std::uintptr_t word;
-    std::memcpy(&word, reinterpret_cast<const void *>(at), sizeof word);
+    std::uintptr_t word = scanned_word(at);
     if (!could_be_pointer(word))
       continue;
     std::string ignored;
