@@ -88,14 +88,6 @@ recording_device &the_device() {
   return *dev;
 }
 
-// Whether a registration covers `p` once the releases of pages that went
-// (munmap, madvise...) are applied: they are, whenever the registry is
-// next used (here, by listing it).
-bool registered_now(recording_device &dev, const void *p) {
-  svm::registered_ranges();
-  return dev.covers(p, 1);
-}
-
 template <typename Functor>
 void scan(recording_device &dev, const Functor &f,
           const std::vector<const void *> &skip = {}) {
@@ -249,7 +241,7 @@ TEST(SvmVisibility, MappingAroundAFreedBlockIsReleasedWhenTheBlockIsUnmapped) {
   EXPECT_EQ(kind_at(big), "mapping");
   svm::note_allocated_block(big, bytes);
   std::free(big); // glibc unmaps a 4 MiB block at once
-  EXPECT_FALSE(registered_now(dev, big));
+  EXPECT_FALSE(dev.covers(big, 1));
 }
 
 TEST(SvmVisibility, SmallMallocRegistersTheHeapForGood) {
@@ -273,7 +265,7 @@ TEST(SvmVisibility, MunmapReleasesTheMapping) {
   scan(dev, functor);
   ASSERT_TRUE(dev.covers(m, bytes));
   munmap(m, bytes);
-  EXPECT_FALSE(registered_now(dev, m));
+  EXPECT_FALSE(dev.covers(m, 1));
 }
 
 // Pages taken away from a mapping that stays (what allocators that come
@@ -294,7 +286,7 @@ TEST(SvmVisibility, PagesDroppedOrReplacedReleaseTheMapping) {
   madvise(a + 4096, 4096, MADV_WILLNEED); // keeps the pages
   EXPECT_TRUE(dev.covers(a, bytes));
   madvise(a + 4096, 4096, MADV_DONTNEED);
-  EXPECT_FALSE(registered_now(dev, a));
+  EXPECT_FALSE(dev.covers(a, 1));
   munmap(a, bytes);
 
   char *b = registered_mapping();
@@ -302,14 +294,14 @@ TEST(SvmVisibility, PagesDroppedOrReplacedReleaseTheMapping) {
   ASSERT_NE(mmap(b, 4096, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0),
             MAP_FAILED);
-  EXPECT_FALSE(registered_now(dev, b));
+  EXPECT_FALSE(dev.covers(b, 1));
   munmap(b, bytes);
 
   char *c = registered_mapping();
   ASSERT_TRUE(dev.covers(c, bytes));
   void *moved = mremap(c, bytes, 2 * bytes, MREMAP_MAYMOVE);
   ASSERT_NE(moved, MAP_FAILED);
-  EXPECT_FALSE(registered_now(dev, c));
+  EXPECT_FALSE(dev.covers(c, 1));
   munmap(moved, 2 * bytes);
 }
 
@@ -336,8 +328,7 @@ TEST(SvmVisibility, MemoryFreedDuringAReleaseIsReleasedAfterIt) {
     std::free(std::malloc(4 << 20));
     munmap(to_unmap, 1 << 20);
   };
-  munmap(first, bytes);
-  svm::registered_ranges(); // releases `first`, which unmaps `second`
+  munmap(first, bytes); // its release unmaps `second` on the way
   dev.on_unregister = nullptr;
   EXPECT_FALSE(dev.covers(first, 1));
   EXPECT_FALSE(dev.covers(second, 1));

@@ -135,7 +135,7 @@ registry &the_registry() {
 // lets go of the registry, rather than take its lock twice.
 thread_local bool holds_registry = false;
 struct deferred_releases {
-  static constexpr int capacity = 16;
+  static constexpr int capacity = 8;
   std::pair<std::uintptr_t, std::uintptr_t> ranges[capacity];
   int count = 0;
 
@@ -149,47 +149,6 @@ struct deferred_releases {
   }
 };
 thread_local deferred_releases deferred;
-
-// Pages unmapped or replaced (munmap, madvise, mmap(MAP_FIXED), mremap:
-// svm_interpose.cpp) are released the next time any thread takes the
-// registry, not from inside those calls: an allocator makes them while it
-// holds its own locks (jemalloc purging at a thread's exit), and a release
-// calls the driver, which may allocate. The registry applies them before
-// anything else, so no lookup sees a registration of pages that went.
-class page_releases {
-public:
-  void add(std::uintptr_t begin, std::uintptr_t end) noexcept {
-    hold();
-    ranges_.add(begin, end);
-    pending_.store(true, std::memory_order_release);
-    busy_.clear(std::memory_order_release);
-  }
-  // The next range to release; false when there is none.
-  bool take(std::pair<std::uintptr_t, std::uintptr_t> &range) noexcept {
-    if (!pending_.load(std::memory_order_acquire))
-      return false;
-    hold();
-    bool found = ranges_.count > 0;
-    if (found)
-      range = ranges_.ranges[--ranges_.count];
-    if (ranges_.count == 0)
-      pending_.store(false, std::memory_order_relaxed);
-    busy_.clear(std::memory_order_release);
-    return found;
-  }
-
-private:
-  // A spin lock: held for a few instructions, and usable where a mutex's
-  // slow path could allocate or block inside an allocator.
-  void hold() noexcept {
-    while (busy_.test_and_set(std::memory_order_acquire))
-      ;
-  }
-  std::atomic_flag busy_ = ATOMIC_FLAG_INIT;
-  std::atomic<bool> pending_{false};
-  deferred_releases ranges_;
-};
-page_releases pending_pages;
 
 // The registry's lock, as held by this thread; deferred releases are done
 // when it is let go.
@@ -208,9 +167,6 @@ public:
   void lock() {
     lock_.lock();
     holds_registry = true;
-    std::pair<std::uintptr_t, std::uintptr_t> range;
-    while (pending_pages.take(range))
-      r_.release_overlapping(range.first, range.second);
   }
   void unlock() {
     while (deferred.count) {
@@ -552,8 +508,7 @@ void forget_if_unmapped(std::uintptr_t begin, std::uintptr_t end) noexcept {
 }
 
 void forget_unmapped_range(std::uintptr_t begin, std::uintptr_t end) noexcept {
-  if (releasable_ranges.load(std::memory_order_relaxed))
-    pending_pages.add(begin, end);
+  release(begin, end);
 }
 
 bool splits_registration(const void *p, std::size_t bytes) {

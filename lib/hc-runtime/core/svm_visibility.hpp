@@ -72,8 +72,7 @@ void forget_block_registration(std::uintptr_t begin,
 void forget_if_unmapped(std::uintptr_t begin, std::uintptr_t end) noexcept;
 // Called before the pages of [begin, end) go or are replaced (munmap,
 // madvise(MADV_DONTNEED), mmap(MAP_FIXED), mremap): its registrations are
-// released before the registry is next used (not from inside the call,
-// which an allocator may make holding its own locks).
+// released.
 void forget_unmapped_range(std::uintptr_t begin, std::uintptr_t end) noexcept;
 
 // True when [p, p + bytes) is partly inside memory registered here and
