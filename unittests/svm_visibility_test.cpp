@@ -51,10 +51,15 @@ public:
     ++read_only_registrations;
     return true;
   }
+  // Frees nothing: a release can run inside an allocator's own call (a
+  // preloaded jemalloc purging pages with madvise at a thread's exit),
+  // where freeing would re-enter it. The entry stays, empty.
   void unregister_host_impl(void *ptr) noexcept override {
     {
       std::lock_guard<std::mutex> hold(lock);
-      live.erase(reinterpret_cast<std::uintptr_t>(ptr));
+      auto it = live.find(reinterpret_cast<std::uintptr_t>(ptr));
+      if (it != live.end())
+        it->second = 0;
     }
     if (on_unregister)
       on_unregister();
