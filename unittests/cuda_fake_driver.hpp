@@ -93,7 +93,10 @@ struct fake_state {
   }
 };
 
-inline fake_state *g_fake = nullptr;
+// The fake of the running test. Completion threads of earlier tests' devices
+// (the runtime never destroys devices) may still read it: atomic, and the
+// fakes of earlier tests are kept (see CudaFake::SetUp).
+inline std::atomic<fake_state *> g_fake{nullptr};
 
 // The runtime reads HCC_PROFILE once per process (see CMakeLists.txt: one
 // test runs again with HCC_PROFILE=1).
@@ -102,7 +105,7 @@ inline bool profiling_requested() {
   return p && std::string(p) == "1";
 }
 
-inline fake_state &F() { return *g_fake; }
+inline fake_state &F() { return *g_fake.load(std::memory_order_acquire); }
 
 // Has the fake GPU got as far as `launches` kernel launches? (F().mutex held)
 inline bool reached(int launches) {
@@ -313,12 +316,14 @@ inline fault_injection::plan faults;
 
 template <class Tag, class Fn> struct faultable;
 template <class Tag, class... A> struct faultable<Tag, CUresult(A...)> {
-  static inline void *real = nullptr; // the fake's own function
+  // The fake's own function. Atomic: each discover() sets it again (to the
+  // same function) while completion threads of earlier tests call it.
+  static inline std::atomic<void *> real{nullptr};
   static CUresult call(A... args) {
     int result = CUDA_SUCCESS;
     if (faults.fire(Tag::symbol, result))
       return result;
-    return reinterpret_cast<CUresult (*)(A...)>(real)(args...);
+    return reinterpret_cast<CUresult (*)(A...)>(real.load())(args...);
   }
 };
 
@@ -338,7 +343,7 @@ inline void *with_faults(const char *symbol, void *real) {
 #define HCC_FAKE_FAULT_WRAP(member, name, params)                              \
   if (std::strcmp(symbol, name) == 0) {                                        \
     using wrapper = faultable<member##_fault_tag, CUresult params>;            \
-    wrapper::real = real;                                                      \
+    wrapper::real.store(real);                                                 \
     return reinterpret_cast<void *>(&wrapper::call);                           \
   }
   HCC_CUDA_REQUIRED_ENTRY_POINTS(HCC_FAKE_FAULT_WRAP)
@@ -428,16 +433,12 @@ class CudaFake : public testing::Test {
 protected:
   void SetUp() override {
     // The devices of earlier tests stay (the runtime never destroys
-    // devices), and their completion threads call the fake until their
-    // commands are complete: replace the fake only once none has any.
-    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-    while (!rt::cuda::completions_idle()) {
-      ASSERT_LT(std::chrono::steady_clock::now(), deadline)
-          << "commands of an earlier test never completed";
-      std::this_thread::sleep_for(1ms);
-    }
-    delete g_fake;
-    g_fake = new fake_state;
+    // devices), and their completion threads may call the fake a while
+    // longer: each test gets a fresh one, and the earlier ones are kept,
+    // reachable, for those threads (never freed under them).
+    static auto *fakes = new std::vector<std::unique_ptr<fake_state>>;
+    fakes->emplace_back(new fake_state);
+    g_fake.store(fakes->back().get(), std::memory_order_release);
     register_images();
     F().args_bytes = sizeof(args16);
   }

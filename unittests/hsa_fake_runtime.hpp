@@ -432,14 +432,16 @@ inline fault_injection::plan faults;
 
 template <class Tag, class Fn> struct faultable;
 template <class Tag, class R, class... A> struct faultable<Tag, R(A...)> {
-  static inline void *real = nullptr; // the fake's own function
+  // The fake's own function. Atomic: each discover() sets it again (to the
+  // same function) while completion threads of earlier tests call it.
+  static inline std::atomic<void *> real{nullptr};
   static R call(A... args) {
     if constexpr (Tag::returns_status) {
       int status = HSA_STATUS_SUCCESS;
       if (faults.fire(Tag::symbol, status))
         return static_cast<hsa_status_t>(status);
     }
-    return reinterpret_cast<R (*)(A...)>(real)(args...);
+    return reinterpret_cast<R (*)(A...)>(real.load())(args...);
   }
 };
 
@@ -459,7 +461,7 @@ inline void *with_faults(const char *symbol, void *real) {
 #define HCC_FAKE_FAULT_WRAP(member, name, ret, params)                         \
   if (std::strcmp(symbol, name) == 0) {                                        \
     using wrapper = faultable<member##_fault_tag, ret params>;                 \
-    wrapper::real = real;                                                      \
+    wrapper::real.store(real);                                                 \
     return reinterpret_cast<void *>(&wrapper::call);                           \
   }
   HCC_HSA_ENTRY_POINTS(HCC_FAKE_FAULT_WRAP)

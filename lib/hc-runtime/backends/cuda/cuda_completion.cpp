@@ -175,11 +175,6 @@ void cuda_state::backend_wait() {
 // completion_worker
 // ---------------------------------------------------------------------------
 
-namespace {
-// Workers that have commands, in every CUDA queue (completions_idle()).
-std::atomic<int> busy_workers{0};
-} // namespace
-
 completion_worker::~completion_worker() {
   // Only reached with entries left when no thread could be started and the
   // queue is gone: complete them so nobody waits forever.
@@ -189,24 +184,6 @@ completion_worker::~completion_worker() {
     CUresult r = end ? api.cuEventSynchronize(end) : CUDA_ERROR_INVALID_HANDLE;
     complete(e, r, "cuEventSynchronize");
   }
-  entries_.clear();
-  set_busy_locked(false);
-}
-
-void completion_worker::set_busy_locked(bool busy) noexcept {
-  if (busy == busy_)
-    return;
-  busy_ = busy;
-  // Release: whoever sees the count drop sees this worker's driver calls
-  // before it as done.
-  if (busy)
-    busy_workers.fetch_add(1, std::memory_order_relaxed);
-  else
-    busy_workers.fetch_sub(1, std::memory_order_release);
-}
-
-bool completions_idle() noexcept {
-  return busy_workers.load(std::memory_order_acquire) == 0;
 }
 
 void completion_worker::share_event_locked(
@@ -279,7 +256,6 @@ void completion_worker::push(entry e) {
   // tells when the lazy commands before it finished.
   bool has_event = e.state->end_.load(std::memory_order_relaxed) != nullptr;
   entries_.push_back(std::move(e));
-  set_busy_locked(true);
   if (has_event)
     share_event_locked(entries_.back().state->end_owner_,
                        entries_.back().state.get());
@@ -331,9 +307,6 @@ void completion_worker::loop() noexcept {
   std::unique_lock<std::mutex> lock(mutex_);
   for (;;) {
     if (entries_.empty()) {
-      // Whatever this thread did for the last command (its driver calls,
-      // releasing its state) is behind it.
-      set_busy_locked(false);
       if (stopping_)
         break;
       // Poll a little before blocking: commands submitted back to back
@@ -349,9 +322,6 @@ void completion_worker::loop() noexcept {
       lock.lock();
       if (!entries_.empty() || stopping_)
         continue;
-      // Commands pushed during the poll may have been completed by a
-      // waiting thread meanwhile: this thread is idle all the same.
-      set_busy_locked(false);
       // Idle for a second: end the thread; push() starts a new one.
       sleeping_ = true;
       bool woken = work_.wait_for(lock, std::chrono::seconds(1), [this] {

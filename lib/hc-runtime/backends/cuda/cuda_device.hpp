@@ -100,11 +100,6 @@ private:
   std::atomic<bool> finishing_{false};
 };
 
-// True when no completion worker of any CUDA queue has commands left: none
-// calls the driver until the next command is submitted. The unit tests wait
-// for it before they replace the fake driver under the devices of a test.
-bool completions_idle() noexcept;
-
 class completion_worker
     : public std::enable_shared_from_this<completion_worker> {
 public:
@@ -159,9 +154,6 @@ public:
 private:
   void loop() noexcept;
   void start_thread_locked();
-  // Counts this worker as busy while it has commands (see
-  // completions_idle()).
-  void set_busy_locked(bool busy) noexcept;
   // Whether the thread may call the driver now (see submit_quiet_ns).
   bool may_call_driver() const;
   // Profiling ticks and set_ready()/set_error(), then releases the entry.
@@ -180,7 +172,6 @@ private:
   bool thread_running_ = false;
   bool stopping_ = false;
   bool sleeping_ = false;             // the thread waits on work_
-  bool busy_ = false;                 // counted in the device's busy ones
   // entries_.size() and the submission tick of the newest command
   // (current_tick() nanoseconds), readable without the mutex; one cache
   // line of their own, the only one the thread reads during a burst.
