@@ -131,11 +131,14 @@ void device_impl::read_device_now_impl(void *, std::uint64_t, std::size_t,
   write_device_now_impl(0, nullptr, 0, what);
 }
 
+void device_impl::unsupported(const std::string &what) const {
+  throw Kalmar::unsupported_feature("hc runtime: " + narrow(info_.device_path) +
+                                    " (" + info_.backend + " backend) " + what);
+}
+
 std::shared_ptr<queue> device_impl::wrap_native_queue_impl(void *) {
-  throw Kalmar::unsupported_feature(
-      "hc runtime: " + narrow(info_.device_path) + " (" + info_.backend +
-      " backend) has no native queues to make a view of; only CUDA "
-      "streams can be (docs/multi-gpu.md)");
+  unsupported("has no native queues to make a view of; only CUDA streams "
+              "can be (docs/multi-gpu.md)");
 }
 
 } // namespace rt

@@ -87,6 +87,9 @@ public:
   // device::wrap_native_queue; the default: the backend has no queue
   // objects of its own.
   virtual std::shared_ptr<queue> wrap_native_queue_impl(void *native);
+  // Throws Kalmar::unsupported_feature: "hc runtime: <device path>
+  // (<backend> backend) <what>".
+  [[noreturn]] void unsupported(const std::string &what) const;
 
   // Synchronous copies into and out of this device's memory at `address`,
   // for setting up loaded modules (loaded_module.hpp): done when they

@@ -116,13 +116,8 @@ namespace rt {
 queue_impl::~queue_impl() = default;
 
 async_ptr queue_impl::marker_after_native_event_impl(void *) {
-  const device_info &info = owner_.info();
-  throw Kalmar::unsupported_feature(
-      "hc runtime: " +
-      std::string(info.device_path.begin(), info.device_path.end()) + " (" +
-      info.backend +
-      " backend) has no native events to wait for; only CUDA events "
-      "can be (docs/multi-gpu.md)");
+  owner_.unsupported("has no native events to wait for; only CUDA events "
+                     "can be (docs/multi-gpu.md)");
 }
 
 async_ptr queue_impl::ordering_only(const std::vector<async_ptr> &deps) {
