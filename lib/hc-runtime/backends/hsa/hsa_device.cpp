@@ -42,6 +42,9 @@ void *hsa_device::native_handle_impl(native_object what) {
     return &desc_.fine_host_pool;
   case native_object::kernarg_region:
     return &desc_.kernarg_region;
+  case native_object::cuda_device:
+  case native_object::cuda_context:
+    return nullptr; // CUDA's objects
   }
   return nullptr;
 }
