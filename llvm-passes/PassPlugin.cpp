@@ -13,6 +13,7 @@
 #include "cpu/CpuKernelCode.h"
 #include "cpu/CpuKernelDivision.h"
 #include "cpu/CpuKernelYieldPoints.h"
+#include "cpu/CpuTileLoops.h"
 #include "device/DevicePrunePass.h"
 #include "heap/DeviceHeapCalls.h"
 #include "optimize/ExtendedIndexOffsets.h"

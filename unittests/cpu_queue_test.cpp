@@ -201,7 +201,7 @@ TEST(CpuQueue, TiledKernelWithBarrierAndGroupSegment) {
                            int *shared =
                                static_cast<int *>(cpu_dynamic_group_segment());
                            shared[it.local[0]] = int(it.global[0]);
-                           cpu_barrier_wait();
+                           __hcc_cpu_tile_barrier();
                            o[it.global[0]] = shared[(it.local[0] + 1) % 256];
                          },
                          256 * 4),
@@ -224,7 +224,7 @@ TEST(CpuQueue, TiledKernel3D) {
                          [&](const cpu_work_item &it) {
                            sum += long(it.global[0] * 100 + it.global[1] * 10 +
                                        it.global[2]);
-                           cpu_barrier_wait();
+                           __hcc_cpu_tile_barrier();
                          }),
             {})
       ->wait();
@@ -241,10 +241,10 @@ TEST(CpuQueue, TiledKernelExceptionIsReported) {
   const std::size_t g[1] = {4096}, t[1] = {64};
   auto op = q->launch(tiled_kernel(1, g, t,
                                    [](const cpu_work_item &it) {
-                                     cpu_barrier_wait();
+                                     __hcc_cpu_tile_barrier();
                                      if (it.global[0] == 1000)
                                        throw std::runtime_error("tile failed");
-                                     cpu_barrier_wait();
+                                     __hcc_cpu_tile_barrier();
                                    }),
                       {});
   EXPECT_THROW(op->wait(), std::runtime_error);

@@ -28,7 +28,7 @@ void looping_item(void *context, std::size_t i) {
   loop_state &s = *static_cast<loop_state *>(context);
   for (int k = 0; k < s.limit[i]; ++k) {
     ++s.arrived[k];
-    hc::detail::cpu_barrier_wait();
+    hc::detail::__hcc_cpu_tile_barrier();
     // Everyone with more than k iterations must have arrived at k.
     int expected = 0;
     for (std::size_t j = 0; j < s.items; ++j)
@@ -106,7 +106,7 @@ TEST(TileBarrier, DeepStackUseAcrossBarrier) {
     volatile char buffer[48 * 1024];
     std::memset(const_cast<char *>(buffer), static_cast<int>(i & 0x7f),
                 sizeof buffer);
-    hc::detail::cpu_barrier_wait();
+    hc::detail::__hcc_cpu_tile_barrier();
     for (std::size_t k = 0; k < sizeof buffer; k += 4096)
       if (buffer[k] != static_cast<char>(i & 0x7f))
         ++*static_cast<int *>(ctx);
@@ -129,7 +129,7 @@ TEST(TileBarrier, ExceptionEndsTheTileAndUnwindsWaiters) {
     guard g{&st};
     if (i == 5)
       throw std::runtime_error("work-item 5 failed");
-    hc::detail::cpu_barrier_wait();
+    hc::detail::__hcc_cpu_tile_barrier();
   };
   EXPECT_THROW(tile_runner::for_this_thread().run(16, item, &s),
                std::runtime_error);
@@ -141,6 +141,6 @@ TEST(TileBarrier, ExceptionEndsTheTileAndUnwindsWaiters) {
 }
 
 TEST(TileBarrier, BarrierOutsideATileReturns) {
-  hc::detail::cpu_barrier_wait(); // must not hang or crash
+  hc::detail::__hcc_cpu_tile_barrier(); // must not hang or crash
   SUCCEED();
 }

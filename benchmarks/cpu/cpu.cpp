@@ -407,7 +407,7 @@ int main(int argc, char **argv) {
               "%d x %d floats; reduction: %ld floats in tiles of 256; "
               "histogram: %ld floats, 256 bins; matmul: %d x %d; nbody: %d "
               "bodies",
-              batch, n, side, side, n, n, matrix, bodies);
+              batch, n, side, side, n, n, matrix, matrix, bodies);
   launch(cpu, r, batch);
   return saxpy(cpu, r, n) && triad(cpu, r, n) &&
                  stencil2d(cpu, r, side, side) && reduction(cpu, r, n) &&

@@ -41,8 +41,10 @@ bool isOffsets32Entry(const llvm::Function &F);
 llvm::SmallVector<llvm::Function *, 8> findDiagnosedKernels(llvm::Module &M);
 
 /// In a host module: hc::detail::cpu_run_range / cpu_run_item, the kernels
-/// as the CPU backend runs them, and cpu_run_work_items, cpu_run_range's
-/// loop over work-items (a function of its own, parallel_for_each.hpp).
+/// as the CPU backend runs them, cpu_run_work_items, cpu_run_range's loop
+/// over work-items (a function of its own, parallel_for_each.hpp), and
+/// cpu_tile_work_item, a tiled kernel's work-item (the tiles' loops are made
+/// of it, cpu/CpuTileLoops.h).
 bool isCpuKernelEntry(const llvm::Function &F);
 
 /// The defined CPU entry points of kernels in host module \p M (none in a

@@ -1,17 +1,26 @@
 // A kernel that recurses past its stack on the CPU backend dies with a
 // message naming the kernel and the stack (docs/troubleshooting.md), not a
-// bare SIGSEGV: a work-item of a tiled kernel on its fiber stack
-// (HCC_CPU_FIBER_STACK_KB), one of a non-tiled kernel on its thread's
-// stack. Any other fault is not reported as an overflow.
+// bare SIGSEGV: a work-item of a tiled kernel run as fibers on its fiber
+// stack (HCC_CPU_FIBER_STACK_KB), one of a non-tiled kernel or of a tile
+// run as loops on its thread's stack. Any other fault is not reported as
+// an overflow.
 // RUN: %hcc -O1 %s -o %t
-// RUN: not --crash %t tiled 2>&1 | FileCheck --check-prefix=TILED %s
-// RUN: env HCC_CPU_FIBER_STACK_KB=128 not --crash %t tiled 2>&1 | FileCheck --check-prefix=TILED128 %s
+// RUN: not --crash %t tiled 2>&1 | FileCheck --check-prefix=LOOPS %s
 // RUN: not --crash %t flat 2>&1 | FileCheck --check-prefix=FLAT %s
 // RUN: not --crash %t null 2>&1 | FileCheck --check-prefix=NULL %s
-// TILED: hcc: error: kernel _ZN2hc6detail15hc_tiled_kernel{{.*}} overflowed the stack of a work-item on the CPU backend (256 KiB per work-item of a tiled kernel; HCC_CPU_FIBER_STACK_KB sets it)
-// TILED128: (128 KiB per work-item of a tiled kernel
-// FLAT: hcc: error: kernel _ZN2hc6detail9hc_kernel{{.*}} overflowed the stack of a CPU-backend thread ({{[0-9]+}} KiB; work-items of non-tiled kernels run on their thread's stack
-// NULL-NOT: overflowed
+// RUN: %hcc -O1 -mllvm -hcc-cpu-tile-loops=false %s -o %t.fibers
+// RUN: not --crash %t.fibers tiled 2>&1 | FileCheck --check-prefix=TILED %s
+// RUN: env HCC_CPU_FIBER_STACK_KB=128 not --crash %t.fibers tiled 2>&1 |
+// FileCheck --check-prefix=TILED128 %s TILED: hcc: error: kernel
+// _ZN2hc6detail15hc_tiled_kernel{{.*}} overflowed the stack of a work-item on
+// the CPU backend (256 KiB per work-item of a tiled kernel;
+// HCC_CPU_FIBER_STACK_KB sets it) TILED128: (128 KiB per work-item of a tiled
+// kernel LOOPS: hcc: error: kernel _ZN2hc6detail15hc_tiled_kernel{{.*}}
+// overflowed the stack of a CPU-backend thread ({{[0-9]+}} KiB; work-items of
+// non-tiled kernels, and of tiled kernels whose tiles run as loops, run on
+// their thread's stack FLAT: hcc: error: kernel _ZN2hc6detail9hc_kernel{{.*}}
+// overflowed the stack of a CPU-backend thread ({{[0-9]+}} KiB; work-items of
+// non-tiled kernels NULL-NOT: overflowed
 #include <hc.hpp>
 #include <cstdio>
 #include <cstring>

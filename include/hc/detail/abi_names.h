@@ -116,6 +116,23 @@ inline constexpr char cpu_yield_point[] = "__hcc_cpu_yield_point";
 // (llvm-passes/cpu/CpuKernelCode.cpp).
 inline constexpr char cpu_kernel_code_marker[] = "__hcc_cpu_kernel_code";
 
+// The CPU backend's tile barrier, the entry point of a tile split at its
+// barriers, and the storage of a split tile (hc/detail/kernel_launch.hpp
+// declares them, the runtime defines them): the pass plugin splits the
+// work-item function named in a call of the second at the calls of the first
+// into loops over the tile, which keep their values in the third
+// (llvm-passes/cpu/CpuTileLoops.cpp).
+inline constexpr char cpu_tile_barrier[] = "__hcc_cpu_tile_barrier";
+inline constexpr char cpu_tile_loops[] = "__hcc_cpu_tile_loops";
+inline constexpr char cpu_tile_context[] = "__hcc_cpu_tile_context";
+
+// hc::detail::cpu_current_workitem (hc/detail/workitem.hpp), the CPU
+// backend's pointer to the running work-item, which only the headers' code
+// reads: a split tile stores it for each work-item only when its code reads
+// it (llvm-passes/cpu/CpuTileLoops.cpp); cpu_run_tile restores it after.
+inline constexpr char cpu_current_workitem[] =
+    "_ZN2hc6detail20cpu_current_workitemE";
+
 // The prefix of a translation unit's table of host globals: the driver names
 // the table after the unit and hands the name to the pass plugin
 // (-hcc-host-globals-table=), which defines it

@@ -5,6 +5,7 @@
 #define HC_DETAIL_KERNEL_LAUNCH_HPP
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 
 namespace hc {
@@ -37,12 +38,26 @@ struct cpu_work_item {
   std::size_t tile[3];
 };
 
+// A tile of a tiled launch, for the CPU entry point that runs a whole tile:
+// its position in hc's dimension order (the first `rank` entries) and its
+// work-items per dimension, padded at the front to three (rank 1: {1, 1,
+// n}; rank 2: {1, n0, n1}), so that the last dimension is the fastest.
+struct cpu_tile {
+  std::size_t tile[3];
+  std::uint32_t shape[3];
+};
+
 // Runs the non-tiled kernel for linear work-item ids [begin, end).
 using cpu_range_fn = void (*)(const void *args, std::size_t begin,
                               std::size_t end);
 // Runs one work-item of a tiled kernel. The CPU backend runs all work-items
 // of a tile as fibers of one thread so tile_barrier::wait() can switch.
 using cpu_item_fn = void (*)(const void *args, const cpu_work_item &item);
+// Runs every work-item of a tiled kernel's tile as loops, the kernel split
+// at its barriers by the compiler (llvm-passes/cpu/CpuTileLoops.h), and
+// returns true; returns false at once for a kernel the compiler left whole,
+// whose tiles then run through cpu_item as fibers.
+using cpu_tile_fn = bool (*)(const void *args, const cpu_tile &tile);
 
 struct kernel_launch {
   // Name of the kernel in the device images (Clang's device-side mangled
@@ -59,6 +74,7 @@ struct kernel_launch {
   std::shared_ptr<void> args_owner;
   cpu_range_fn cpu_range = nullptr; // non-tiled kernels
   cpu_item_fn cpu_item = nullptr;   // tiled kernels
+  cpu_tile_fn cpu_tile = nullptr;   // tiled kernels: whole tiles as loops
   launch_geometry geometry;
   // The user's functor inside the argument block. launch_scope::submit may
   // rewrite references to arrays in it for devices that cannot read host
@@ -71,8 +87,28 @@ struct workitem_context; // hc/detail/workitem.hpp
 
 // CPU backend helpers used by the headers inside kernels.
 // tile_barrier::wait() on the CPU: switches to the next work-item of the tile
-// until all have arrived.
-void cpu_barrier_wait();
+// until all have arrived. The pass plugin finds its calls by name
+// (hc::abi::cpu_tile_barrier) to split kernels at their barriers.
+extern "C" void __hcc_cpu_tile_barrier();
+// One work-item of a tiled kernel at local position (l0, l1, l2) of a tile
+// (cpu_tile's padded order).
+using cpu_tile_work_item_fn = void (*)(const void *args, const cpu_tile *tile,
+                                       std::uint32_t l0, std::uint32_t l1,
+                                       std::uint32_t l2);
+// Runs `work_item` for every position of an n0 x n1 x n2 tile with the
+// kernel split at its barriers, and returns true. The pass plugin replaces
+// each call by the loops it makes of `work_item` (hc::abi::cpu_tile_loops,
+// llvm-passes/cpu/CpuTileLoops.h); a call it leaves (a kernel it cannot
+// split) reaches the runtime's definition, which returns false.
+extern "C" bool __hcc_cpu_tile_loops(const void *args, const cpu_tile *tile,
+                                     std::uint32_t n0, std::uint32_t n1,
+                                     std::uint32_t n2,
+                                     cpu_tile_work_item_fn work_item);
+// Storage for what the work-items of a split tile keep across barriers
+// (part 0) and for their own variables (part 1): `bytes` bytes, 64-byte
+// aligned, the calling thread's until its next call for the same part.
+// Called by the code the pass plugin makes (hc::abi::cpu_tile_context).
+extern "C" void *__hcc_cpu_tile_context(std::size_t bytes, unsigned part);
 // Base of the dynamic group segment of the current tile on the CPU.
 void *cpu_dynamic_group_segment();
 std::size_t cpu_dynamic_group_segment_size();

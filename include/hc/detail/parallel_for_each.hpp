@@ -285,29 +285,69 @@ void cpu_run_range(const void *args, std::size_t begin, std::size_t end) {
                        begin, end);
 }
 
+// One work-item of a tiled kernel: local position (l0, l1, l2) of `tile`,
+// in cpu_tile's padded order (rank 1 is l2, rank 2 is l1, l2). Tiles run
+// it as loops that the compiler made of it, split at its barriers
+// (cpu_run_tile), or as a fiber per work-item (cpu_run_item). Its pointers
+// are __restrict: nothing writes the arguments or the tile while it runs,
+// which lets the compiler read them again after a barrier rather than keep
+// what it read for every work-item (llvm-passes/cpu/CpuTileLoops.h).
 template <class Kernel, int N>
-void cpu_run_item(const void *args, const cpu_work_item &item) {
+void cpu_tile_work_item(const void *__restrict args,
+                        const cpu_tile *__restrict tile, std::uint32_t l0,
+                        std::uint32_t l1, std::uint32_t l2) {
   const kernel_args<Kernel, N> &a =
       *static_cast<const kernel_args<Kernel, N> *>(args);
-  index<N> tile, local;
+  const std::uint32_t padded_local[3] = {l0, l1, l2};
+  index<N> tile_id, local;
   extent<N> tile_ext;
   for (int i = 0; i < N; ++i) {
-    tile[i] = static_cast<int>(item.tile[i]);
-    local[i] = static_cast<int>(item.local[i]);
+    tile_id[i] = static_cast<int>(tile->tile[i]);
+    local[i] = static_cast<int>(padded_local[3 - N + i]);
     tile_ext[i] = a.tile[i];
   }
-  tiled_index<N> tidx = make_tiled_index(tile, local, tile_ext, a.domain);
+  tiled_index<N> tidx = make_tiled_index(tile_id, local, tile_ext, a.domain);
   // hcc's dimension order for the builtins: 0 is hc's component N-1.
   workitem_context self{a.workitems, 0, {0, 0, 0}, 0};
   std::size_t linear_tile = 0;
   for (int i = 0; i < N; ++i) {
     linear_tile = linear_tile * a.workitems.groups[N - 1 - i] +
-                  static_cast<std::size_t>(item.tile[i]);
-    self.local[N - 1 - i] = static_cast<std::uint32_t>(item.local[i]);
+                  static_cast<std::size_t>(tile->tile[i]);
+    self.local[N - 1 - i] = static_cast<std::uint32_t>(local[i]);
   }
   self.linear = linear_tile;
   cpu_workitem_scope current(&self);
   invoke(a.kernel, tidx);
+}
+
+// A whole tile as loops over its work-items, when the compiler could split
+// the kernel at its barriers; false (at once) when it could not.
+template <class Kernel, int N>
+bool cpu_run_tile(const void *args, const cpu_tile &tile) {
+#if HC_DEVICE_PASS
+  (void)args;
+  (void)tile;
+  return false;
+#else
+  // The work-items' scopes end in an order of the compiler's making: the
+  // tile restores the thread's current work-item itself.
+  cpu_workitem_scope outer(cpu_current_workitem);
+  return __hcc_cpu_tile_loops(args, &tile, tile.shape[0], tile.shape[1],
+                              tile.shape[2], &cpu_tile_work_item<Kernel, N>);
+#endif
+}
+
+// One work-item of a tile run as fibers.
+template <class Kernel, int N>
+void cpu_run_item(const void *args, const cpu_work_item &item) {
+  cpu_tile tile{};
+  std::uint32_t padded_local[3] = {0, 0, 0};
+  for (int i = 0; i < N; ++i) {
+    tile.tile[i] = item.tile[i];
+    padded_local[3 - N + i] = static_cast<std::uint32_t>(item.local[i]);
+  }
+  cpu_tile_work_item<Kernel, N>(args, &tile, padded_local[0], padded_local[1],
+                                padded_local[2]);
 }
 
 // --- launch -----------------------------------------------------------------
@@ -439,6 +479,7 @@ completion_future launch(const accelerator_view &av, const extent<N> &ext,
     k.device_name_offsets32 =
         __builtin_get_device_side_mangled_name(hc_tiled_kernel32<Kernel, N>);
     k.cpu_item = &cpu_run_item<Kernel, N>;
+    k.cpu_tile = &cpu_run_tile<Kernel, N>;
     g.rank = N;
     for (int i = 0; i < N; ++i) {
       g.global[i] = static_cast<std::size_t>(ext[i]);

@@ -107,7 +107,7 @@ HC_INLINE HC_HOST_DEVICE void tile_barrier_wait() {
   __gpu_sync_threads();
 #else
   const workitem_context *self = cpu_current_workitem;
-  cpu_barrier_wait();
+  __hcc_cpu_tile_barrier();
   cpu_current_workitem = self;
 #endif
 }

@@ -130,6 +130,19 @@ void run_work_item(void *context, std::size_t linear) {
   t.launch->kernel->cpu_item(t.launch->kernel->args, item);
 }
 
+// The tile as the entry point of a split kernel takes it (cpu_tile).
+cpu_tile split_tile(const tile_context &t) {
+  const int rank = t.launch->rank;
+  cpu_tile tile{};
+  for (int d = 0; d < 3; ++d)
+    tile.shape[d] = 1;
+  for (int d = 0; d < rank; ++d) {
+    tile.tile[d] = t.tile[d];
+    tile.shape[3 - rank + d] = static_cast<std::uint32_t>(t.shape[d]);
+  }
+  return tile;
+}
+
 void run_tile(const tiled_launch &launch, std::size_t linear_tile) {
   const kernel_launch &k = *launch.kernel;
   tile_context t{};
@@ -153,6 +166,8 @@ void run_tile(const tiled_launch &launch, std::size_t linear_tile) {
       group_segment_size = 0;
     }
   } reset;
+  if (k.cpu_tile && k.cpu_tile(k.args, split_tile(t)))
+    return;
   tile_runner::for_this_thread().run(items, run_work_item, &t);
 }
 
@@ -259,7 +274,7 @@ void execute_kernel(const kernel_launch &k, thread_pool &pool) {
 
 // Entry points the headers call from kernel code (runtime.hpp).
 
-void cpu_barrier_wait() { rt::cpu::tile_runner::barrier(); }
+extern "C" void __hcc_cpu_tile_barrier() { rt::cpu::tile_runner::barrier(); }
 
 void *cpu_dynamic_group_segment() { return rt::cpu::group_segment; }
 

@@ -104,8 +104,9 @@ void on_segv(int signal, siginfo_t *info, void *context) {
       m << "hcc: error: kernel " << running_kernel
         << " overflowed the stack of a CPU-backend thread ("
         << thread_stack_bytes / 1024
-        << " KiB; work-items of non-tiled kernels run on their thread's "
-           "stack, as deep as `ulimit -s` allows)\n";
+        << " KiB; work-items of non-tiled kernels, and of tiled kernels "
+           "whose tiles run as loops, run on their thread's stack, as deep "
+           "as `ulimit -s` allows)\n";
       m.write_to_stderr();
     }
   }

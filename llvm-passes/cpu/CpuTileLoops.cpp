@@ -1,0 +1,311 @@
+//===- CpuTileLoops.cpp - Tiles of CPU kernels as loops -------------------===//
+//
+// Part of hcc.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cpu/CpuTileLoops.h"
+
+#include "cpu/DirectCallers.h"
+#include "cpu/TileLoopBuilder.h"
+#include "cpu/TileRegions.h"
+#include "device/DeviceModule.h"
+#include "hc/detail/abi_names.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/GVN.h"
+#include "llvm/Transforms/Scalar/LICM.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+using namespace llvm;
+
+static cl::opt<bool>
+    EnableTileLoops("hcc-cpu-tile-loops", cl::init(true), cl::Hidden,
+                    cl::desc("Run the tiles of CPU kernels with barriers as "
+                             "loops over their work-items (false: fibers)"));
+
+namespace hcc {
+
+namespace {
+
+constexpr const char *PassName = "hcc-cpu-tile-loops";
+
+/// Inlining stops after this many rounds (each inlines every call that
+/// still reaches a barrier): only recursion needs more.
+constexpr unsigned MaxInlineRounds = 32;
+
+class Splitter {
+public:
+  Splitter(Module &M, FunctionAnalysisManager &FAM)
+      : M(M), FAM(FAM), Barrier(M.getFunction(hc::abi::cpu_tile_barrier)),
+        YieldPoint(M.getFunction(hc::abi::cpu_yield_point)) {
+    ReachesBarrier = withDirectCallers(M, [this](const Function &F) {
+      return Barrier && any_of(instructions(F), [this](const Instruction &I) {
+               const auto *Call = dyn_cast<CallBase>(&I);
+               return Call && Call->getCalledFunction() == Barrier;
+             });
+    });
+  }
+
+  /// The tile function of \p WorkItem, or null with the reason in \p Why.
+  Function *split(Function &WorkItem, std::string &Why);
+
+private:
+  bool inlineBarrierPaths(Function &F, std::string &Why);
+  bool canSplit(Function &F, std::string &Why);
+  void prepare(Function &F);
+  void simplify(Function &F, bool Loops);
+  void dropUnreadCurrentWorkItem(Function &Tile);
+  FunctionCallee context();
+
+  Module &M;
+  FunctionAnalysisManager &FAM;
+  Function *Barrier;
+  Function *YieldPoint;
+  SmallPtrSet<const Function *, 16> ReachesBarrier;
+};
+
+bool Splitter::inlineBarrierPaths(Function &F, std::string &Why) {
+  for (unsigned Round = 0; Round < MaxInlineRounds; ++Round) {
+    SmallVector<CallBase *, 8> Calls;
+    for (Instruction &I : instructions(F))
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (Function *Callee = Call->getCalledFunction())
+          if (Callee != Barrier && ReachesBarrier.contains(Callee))
+            Calls.push_back(Call);
+    if (Calls.empty())
+      return true;
+    for (CallBase *Call : Calls) {
+      std::string Callee = Call->getCalledFunction()->getName().str();
+      InlineFunctionInfo Info;
+      InlineResult Result = InlineFunction(*Call, Info);
+      if (!Result.isSuccess()) {
+        Why = "a barrier is reached through a call of " + Callee +
+              " that cannot be inlined (" + Result.getFailureReason() + ")";
+        return false;
+      }
+    }
+  }
+  Why = "a barrier is reached through recursive calls";
+  return false;
+}
+
+bool Splitter::canSplit(Function &F, std::string &Why) {
+  bool BarrierBehindPointer = any_of(
+      ReachesBarrier, [](const Function *G) { return G->hasAddressTaken(); });
+  for (Instruction &I : instructions(F)) {
+    if (isa<CallBrInst>(I) || isa<IndirectBrInst>(I)) {
+      Why = "the kernel has an indirect branch";
+      return false;
+    }
+    const auto *Call = dyn_cast<CallBase>(&I);
+    if (!Call)
+      continue;
+    if (YieldPoint && Call->getCalledFunction() == YieldPoint) {
+      Why = "a loop of the kernel may wait for another work-item";
+      return false;
+    }
+    if (BarrierBehindPointer && Call->isIndirectCall()) {
+      Why = "an indirect call may reach a barrier";
+      return false;
+    }
+  }
+  return true;
+}
+
+/// What the copies of the regions cannot carry: variables' debug records
+/// (their values are in other regions' copies) and lifetime markers (the
+/// work-item's allocas become per-work-item arrays).
+void Splitter::prepare(Function &F) {
+  for (BasicBlock &BB : F)
+    for (Instruction &I : make_early_inc_range(BB)) {
+      I.dropDbgRecords();
+      if (auto *II = dyn_cast<IntrinsicInst>(&I))
+        if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+          II->eraseFromParent();
+    }
+}
+
+/// The function passes that ran before this point, again on code that
+/// inlining (\p Loops false) or splitting (true) changed: the optimiser's
+/// later passes (the loop vectoriser first) expect their results.
+void Splitter::simplify(Function &F, bool Loops) {
+  FunctionPassManager FPM;
+  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+  FPM.addPass(EarlyCSEPass(/*UseMemorySSA=*/true));
+  FPM.addPass(InstCombinePass());
+  FPM.addPass(SimplifyCFGPass());
+  if (Loops) {
+    FPM.addPass(createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()),
+                                                /*UseMemorySSA=*/true));
+    FPM.addPass(GVNPass());
+    FPM.addPass(InstCombinePass());
+    FPM.addPass(SimplifyCFGPass());
+  }
+  FPM.run(F, FAM);
+}
+
+/// Whether \p Ptr is the address of \p G in the calling thread.
+static bool addressOf(const Value *Ptr, const GlobalVariable *G) {
+  Ptr = Ptr->stripPointerCasts();
+  if (Ptr == G)
+    return true;
+  const auto *II = dyn_cast<IntrinsicInst>(Ptr);
+  return II && II->getIntrinsicID() == Intrinsic::threadlocal_address &&
+         II->getArgOperand(0) == G;
+}
+
+/// Each work-item of a tile publishes its position for the work-item
+/// builtins (hc/detail/workitem.hpp): a store of a different value to the
+/// same thread-local in every iteration of the tile's loops, which keeps
+/// the vectoriser away. The stores go when nothing in \p Tile can read the
+/// variable: no load of it, no call of a function that might (defined
+/// here, or C++ declared elsewhere; C functions such as libm's and the
+/// runtime's do not read it). cpu_run_tile restores it after the tile.
+void Splitter::dropUnreadCurrentWorkItem(Function &Tile) {
+  GlobalVariable *Current = M.getNamedGlobal(hc::abi::cpu_current_workitem);
+  if (!Current)
+    return;
+  SmallVector<StoreInst *, 8> Stores;
+  for (Instruction &I : instructions(Tile)) {
+    if (auto *Load = dyn_cast<LoadInst>(&I)) {
+      if (addressOf(Load->getPointerOperand(), Current))
+        return;
+    } else if (auto *Store = dyn_cast<StoreInst>(&I)) {
+      if (addressOf(Store->getPointerOperand(), Current))
+        Stores.push_back(Store);
+    } else if (auto *Call = dyn_cast<CallBase>(&I)) {
+      if (isa<IntrinsicInst>(Call))
+        continue;
+      Function *Callee = Call->getCalledFunction();
+      if (!Callee || !Callee->isDeclaration() ||
+          Callee->getName().starts_with("_Z"))
+        return;
+    }
+  }
+  for (StoreInst *Store : Stores)
+    Store->eraseFromParent();
+}
+
+FunctionCallee Splitter::context() {
+  LLVMContext &Ctx = M.getContext();
+  FunctionCallee Callee = M.getOrInsertFunction(
+      hc::abi::cpu_tile_context, PointerType::getUnqual(Ctx),
+      Type::getInt64Ty(Ctx), Type::getInt32Ty(Ctx));
+  if (auto *F = dyn_cast<Function>(Callee.getCallee())) {
+    // A fresh block of the thread's (no alias of anything the kernel sees).
+    F->addRetAttr(Attribute::NoAlias);
+    F->addRetAttr(Attribute::NonNull);
+    F->addRetAttr(Attribute::getWithAlignment(Ctx, Align(64)));
+  }
+  return Callee;
+}
+
+Function *Splitter::split(Function &WorkItem, std::string &Why) {
+  if (WorkItem.isDeclaration() || WorkItem.hasOptNone()) {
+    Why = "the kernel is not optimised";
+    return nullptr;
+  }
+  ValueToValueMapTy VMap;
+  Function *Copy = CloneFunction(&WorkItem, VMap);
+  Copy->setLinkage(GlobalValue::InternalLinkage);
+  Copy->setComdat(nullptr);
+  auto discard = [&] {
+    FAM.clear(*Copy, Copy->getName());
+    Copy->eraseFromParent();
+  };
+  if (!inlineBarrierPaths(*Copy, Why) || !canSplit(*Copy, Why)) {
+    discard();
+    return nullptr;
+  }
+  prepare(*Copy);
+  simplify(*Copy, /*Loops=*/false);
+  TileRegions Regions(*Copy, Barrier);
+  Function *Tile = buildTileLoops(*Copy, Regions, context(), Why);
+  discard();
+  if (Tile) {
+    dropUnreadCurrentWorkItem(*Tile);
+    simplify(*Tile, /*Loops=*/true);
+  }
+  return Tile;
+}
+
+/// Replaces \p Call (of __hcc_cpu_tile_loops) by a call of \p Tile with
+/// its first five arguments, answering true.
+void callTile(CallBase &Call, Function &Tile) {
+  SmallVector<Value *, 5> Args(Call.arg_begin(), Call.arg_begin() + 5);
+  CallBase *New;
+  if (auto *Invoke = dyn_cast<InvokeInst>(&Call))
+    New = InvokeInst::Create(&Tile, Invoke->getNormalDest(),
+                             Invoke->getUnwindDest(), Args, "",
+                             Call.getIterator());
+  else
+    New = CallInst::Create(&Tile, Args, "", Call.getIterator());
+  New->setDebugLoc(Call.getDebugLoc());
+  Call.replaceAllUsesWith(ConstantInt::getTrue(Call.getType()));
+  Call.eraseFromParent();
+}
+
+} // namespace
+
+PreservedAnalyses CpuTileLoopsPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  Function *Marker = M.getFunction(hc::abi::cpu_tile_loops);
+  if (!Marker || !EnableTileLoops || isDeviceModule(M))
+    return PreservedAnalyses::all();
+  SmallVector<CallBase *, 8> Calls;
+  for (User *U : Marker->users())
+    if (auto *Call = dyn_cast<CallBase>(U))
+      if (Call->getCalledOperand() == Marker && Call->arg_size() == 6)
+        Calls.push_back(Call);
+  if (Calls.empty())
+    return PreservedAnalyses::all();
+
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  Splitter S(M, FAM);
+  DenseMap<Function *, Function *> Tiles;
+  for (CallBase *Call : Calls) {
+    auto *WorkItem =
+        dyn_cast<Function>(Call->getArgOperand(5)->stripPointerCasts());
+    Function *Caller = Call->getFunction();
+    OptimizationRemarkEmitter ORE(Caller);
+    if (!WorkItem) {
+      ORE.emit(OptimizationRemarkMissed(PassName, "Fibers", Call)
+               << "tiles run as fibers: unknown work-item function");
+      continue;
+    }
+    auto Known = Tiles.find(WorkItem);
+    Function *Tile = Known != Tiles.end() ? Known->second : nullptr;
+    if (Known == Tiles.end()) {
+      std::string Why;
+      Tile = S.split(*WorkItem, Why);
+      Tiles[WorkItem] = Tile;
+      if (!Tile)
+        ORE.emit(OptimizationRemarkMissed(PassName, "Fibers", Call)
+                 << "tiles of " << ore::NV("WorkItem", WorkItem)
+                 << " run as fibers: " << Why);
+      else
+        ORE.emit(OptimizationRemark(PassName, "Loops", Call)
+                 << "tiles of " << ore::NV("WorkItem", WorkItem)
+                 << " run as loops over their work-items");
+    }
+    if (Tile) {
+      FAM.invalidate(*Caller, PreservedAnalyses::none());
+      callTile(*Call, *Tile);
+    }
+  }
+  return PreservedAnalyses::none();
+}
+
+} // namespace hcc
