@@ -9,6 +9,7 @@
 #include "cpu/DirectCallers.h"
 #include "cpu/TileLoopBuilder.h"
 #include "cpu/TileRegions.h"
+#include "cpu/TileUniformity.h"
 #include "device/DeviceModule.h"
 #include "hc/detail/abi_names.h"
 
@@ -66,7 +67,7 @@ private:
   bool canSplit(Function &F, std::string &Why);
   void prepare(Function &F);
   void simplify(Function &F, bool Loops);
-  void dropUnreadCurrentWorkItem(Function &Tile);
+  void dropUnreadCurrentWorkItem(Function &F);
   FunctionCallee context();
 
   Module &M;
@@ -166,21 +167,48 @@ static bool addressOf(const Value *Ptr, const GlobalVariable *G) {
          II->getArgOperand(0) == G;
 }
 
-/// Each work-item of a tile publishes its position for the work-item
-/// builtins (hc/detail/workitem.hpp): a store of a different value to the
-/// same thread-local in every iteration of the tile's loops, which keeps
-/// the vectoriser away. The stores go when nothing in \p Tile can read the
-/// variable: no load of it, no call of a function that might (defined
-/// here, or C++ declared elsewhere; C functions such as libm's and the
-/// runtime's do not read it). cpu_run_tile restores it after the tile.
-void Splitter::dropUnreadCurrentWorkItem(Function &Tile) {
+/// Whether \p V, read from the variable \p G, only goes back into it (a
+/// save and restore around a scope or a barrier), through phis.
+static bool onlyRestored(Value *V, const GlobalVariable *G,
+                         SmallPtrSetImpl<Value *> &Seen) {
+  if (!Seen.insert(V).second)
+    return true;
+  for (User *U : V->users()) {
+    if (auto *Store = dyn_cast<StoreInst>(U)) {
+      if (Store->getValueOperand() != V ||
+          !addressOf(Store->getPointerOperand(), G))
+        return false;
+    } else if (auto *Phi = dyn_cast<PHINode>(U)) {
+      if (!onlyRestored(Phi, G, Seen))
+        return false;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// Each work-item publishes its position for the work-item builtins
+/// (hc/detail/workitem.hpp): it saves the thread's current work-item,
+/// stores its own, and restores the one before at its end and after each
+/// barrier. In the tile's loops these are stores of a different value to
+/// one thread-local in every iteration, which keep the vectoriser away,
+/// and the saved values would be kept per work-item across barriers. They
+/// go when nothing in the work-item function \p F reads the variable
+/// other than to restore it: no other load, no call of a function that
+/// might read it (defined here, or C++ declared elsewhere; C functions such
+/// as libm's and the runtime's do not). cpu_run_tile restores it after the
+/// tile.
+void Splitter::dropUnreadCurrentWorkItem(Function &F) {
   GlobalVariable *Current = M.getNamedGlobal(hc::abi::cpu_current_workitem);
   if (!Current)
     return;
   SmallVector<StoreInst *, 8> Stores;
-  for (Instruction &I : instructions(Tile)) {
+  SmallPtrSet<Value *, 8> Restored;
+  for (Instruction &I : instructions(F)) {
     if (auto *Load = dyn_cast<LoadInst>(&I)) {
-      if (addressOf(Load->getPointerOperand(), Current))
+      if (addressOf(Load->getPointerOperand(), Current) &&
+          !onlyRestored(Load, Current, Restored))
         return;
     } else if (auto *Store = dyn_cast<StoreInst>(&I)) {
       if (addressOf(Store->getPointerOperand(), Current))
@@ -230,14 +258,14 @@ Function *Splitter::split(Function &WorkItem, std::string &Why) {
     return nullptr;
   }
   prepare(*Copy);
+  dropUnreadCurrentWorkItem(*Copy);
   simplify(*Copy, /*Loops=*/false);
   TileRegions Regions(*Copy, Barrier);
-  Function *Tile = buildTileLoops(*Copy, Regions, context(), Why);
+  TileUniformity Uniformity(*Copy, Regions);
+  Function *Tile = buildTileLoops(*Copy, Regions, Uniformity, context(), Why);
   discard();
-  if (Tile) {
-    dropUnreadCurrentWorkItem(*Tile);
+  if (Tile)
     simplify(*Tile, /*Loops=*/true);
-  }
   return Tile;
 }
 

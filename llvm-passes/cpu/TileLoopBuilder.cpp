@@ -7,6 +7,7 @@
 #include "cpu/TileLoopBuilder.h"
 
 #include "cpu/TileRegions.h"
+#include "cpu/TileUniformity.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/IR/AttributeMask.h"
@@ -38,6 +39,7 @@ constexpr uint64_t ContextAlignment = 64;
 /// start of its block, `Stride` bytes per work-item.
 struct Slot {
   unsigned Part = 0;
+  bool Shared = false; // one element for the whole tile (a uniform value)
   uint64_t Offset = 0;
   uint64_t Stride = 0;
   Value *Base = nullptr; // in the tile function's entry block
@@ -53,10 +55,11 @@ enum Part : unsigned { KeptPart = 0, PrivatePart = 1, NumParts = 2 };
 
 class Builder {
 public:
-  Builder(Function &W, TileRegions &Regions, FunctionCallee Context)
-      : W(W), Regions(Regions), Context(Context), Ctx(W.getContext()),
-        DL(W.getParent()->getDataLayout()), I32(Type::getInt32Ty(Ctx)),
-        I64(Type::getInt64Ty(Ctx)) {}
+  Builder(Function &W, TileRegions &Regions, const TileUniformity &Uniformity,
+          FunctionCallee Context)
+      : W(W), Regions(Regions), Uniformity(Uniformity), Context(Context),
+        Ctx(W.getContext()), DL(W.getParent()->getDataLayout()),
+        I32(Type::getInt32Ty(Ctx)), I64(Type::getInt64Ty(Ctx)) {}
 
   Function *build(std::string &Why);
 
@@ -90,6 +93,7 @@ private:
   Value *valueAtEnd(RegionCopy &Copy, Instruction *V, BasicBlock *BB);
   Value *elementAddress(IRBuilder<> &B, const Slot &S, Value *Linear);
   BasicBlock *emitDecision();
+  BasicBlock *emitUniformDecision();
 
   BasicBlock *block(const Twine &Name) {
     return BasicBlock::Create(Ctx, Name, T);
@@ -97,6 +101,7 @@ private:
 
   Function &W;
   TileRegions &Regions;
+  const TileUniformity &Uniformity;
   FunctionCallee Context;
   LLVMContext &Ctx;
   const DataLayout &DL;
@@ -112,6 +117,9 @@ private:
   MapVector<AllocaInst *, Slot> Allocas;
   Slot State;
   bool HasBarriers = false;
+  // Every work-item leaves every region through the same exit: no guarded
+  // copies, and the first work-item tells where the tile goes next.
+  bool UniformExits = false;
   BasicBlock *Decision = nullptr;
   BasicBlock *Exit = nullptr;
   // Preheaders of each region's plain and guarded copies.
@@ -134,8 +142,11 @@ bool Builder::layOut(std::string &Why) {
       Why = "a value of a type that cannot be stored lives across a barrier";
       return false;
     }
-    Kept[V] =
-        addSlot(KeptPart, DL.getTypeAllocSize(Ty), DL.getABITypeAlign(Ty));
+    Slot S = addSlot(KeptPart, DL.getTypeAllocSize(Ty), DL.getABITypeAlign(Ty));
+    // Kept once per tile only while the work-items go in step (a uniform
+    // value of a loop is another in the loop's next iteration).
+    S.Shared = UniformExits && Uniformity.isUniform(V);
+    Kept[V] = S;
   }
   for (Instruction &I : W.getEntryBlock())
     if (auto *A = dyn_cast<AllocaInst>(&I)) {
@@ -215,6 +226,8 @@ void Builder::emitEntry() {
 }
 
 Value *Builder::elementAddress(IRBuilder<> &B, const Slot &S, Value *Linear) {
+  if (S.Shared)
+    return S.Base;
   return B.CreateInBoundsGEP(B.getInt8Ty(), S.Base,
                              B.CreateMul(Linear, B.getInt64(S.Stride), "",
                                          /*HasNUW=*/true,
@@ -446,6 +459,23 @@ BasicBlock *Builder::emitRegion(unsigned Region, bool Guarded,
 /// After a region's loops: the lowest region a work-item waits for, run
 /// plainly if every work-item waits for it, guarded otherwise; the end
 /// when all returned.
+/// After a region's loops of a tile whose exits are all uniform: where the
+/// first work-item waits, every work-item waits.
+BasicBlock *Builder::emitUniformDecision() {
+  BasicBlock *Decide = block("hcc.decide");
+  BasicBlock *Unreachable = block("hcc.decide.unreachable");
+  IRBuilder<> B(Decide);
+  B.SetCurrentDebugLocation(Loc);
+  Value *Next = B.CreateLoad(I32, State.Base, "hcc.next");
+  SwitchInst *Switch = B.CreateSwitch(Next, Unreachable, Regions.numRegions());
+  Switch->addCase(B.getInt32(Returned), Exit);
+  for (unsigned R = 1; R < Regions.numRegions(); ++R)
+    Switch->addCase(B.getInt32(R), Copies[R].first);
+  B.SetInsertPoint(Unreachable);
+  B.CreateUnreachable();
+  return Decide;
+}
+
 BasicBlock *Builder::emitDecision() {
   BasicBlock *Scan = block("hcc.decide");
   BasicBlock *Pick = block("hcc.decide.pick");
@@ -486,6 +516,9 @@ BasicBlock *Builder::emitDecision() {
 }
 
 Function *Builder::build(std::string &Why) {
+  UniformExits = true;
+  for (unsigned R = 0; R < Regions.numRegions(); ++R)
+    UniformExits = UniformExits && Uniformity.exitIsUniform(R);
   if (!layOut(Why))
     return nullptr;
   createFunction();
@@ -501,12 +534,16 @@ Function *Builder::build(std::string &Why) {
   Copies[0].first = emitRegion(0, /*Guarded=*/false, Decide);
   for (unsigned R = 1; R < Regions.numRegions(); ++R) {
     Copies[R].first = emitRegion(R, /*Guarded=*/false, Decide);
-    Copies[R].second = emitRegion(R, /*Guarded=*/true, Decide);
+    if (!UniformExits)
+      Copies[R].second = emitRegion(R, /*Guarded=*/true, Decide);
   }
   IRBuilder<> B(Entry);
   B.SetCurrentDebugLocation(Loc);
   B.CreateBr(Copies[0].first);
-  if (HasBarriers) {
+  if (HasBarriers && UniformExits) {
+    B.SetInsertPoint(Decide);
+    B.CreateBr(emitUniformDecision());
+  } else if (HasBarriers) {
     BasicBlock *Scan = emitDecision();
     B.SetInsertPoint(Decide);
     B.CreateBr(Scan);
@@ -523,8 +560,9 @@ Function *Builder::build(std::string &Why) {
 } // namespace
 
 Function *buildTileLoops(Function &WorkItem, TileRegions &Regions,
+                         const TileUniformity &Uniformity,
                          FunctionCallee Context, std::string &Why) {
-  Builder B(WorkItem, Regions, Context);
+  Builder B(WorkItem, Regions, Uniformity, Context);
   return B.build(Why);
 }
 

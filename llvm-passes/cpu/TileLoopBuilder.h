@@ -16,10 +16,13 @@
 // and what every kernel that keeps it does) a region runs in its plain
 // copy; otherwise (work-items that returned early, barriers reached on
 // different paths) in a copy that skips the work-items waiting elsewhere.
-// Per-work-item memory (kept values, the work-item's allocas, the regions
-// waited for) comes from the runtime, once per tile, laid out as arrays
-// indexed by the work-item's position, so that loads and stores of
-// neighbouring work-items are contiguous for the vectoriser.
+// A kept value that is uniform (TileUniformity.h) is kept once for the tile;
+// when every region's exit is uniform, the next region is the first
+// work-item's and no copy skips work-items. Per-work-item memory (kept values,
+// the work-item's allocas, the regions waited for) comes from the runtime, once
+// per tile, laid out as arrays indexed by the work-item's position, so that
+// loads and stores of neighbouring work-items are contiguous for the
+// vectoriser.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,13 +39,16 @@ class FunctionCallee;
 namespace hcc {
 
 class TileRegions;
+class TileUniformity;
 
 /// The tile function of \p WorkItem (void(ptr args, ptr tile, i32 l0, i32
-/// l1, i32 l2)), already cut into \p Regions; \p Context is the runtime's
+/// l1, i32 l2)), already cut into \p Regions, what its work-items share in
+/// \p Uniformity; \p Context is the runtime's
 /// storage call (ptr(i64 bytes, i32 part)). Returns null, with the reason in \p
 /// Why, for what it cannot keep per work-item (token values, over-aligned or
 /// dynamic allocas).
 llvm::Function *buildTileLoops(llvm::Function &WorkItem, TileRegions &Regions,
+                               const TileUniformity &Uniformity,
                                llvm::FunctionCallee Context, std::string &Why);
 
 } // namespace hcc

@@ -136,9 +136,7 @@ void TileRegions::computeLiveness(Function &F) {
         Kept.insert(V);
 }
 
-/// Loads from memory that nothing writes while the work-item function runs:
-/// through an argument that is both restrict (noalias) and read-only.
-static bool readsUnchangingMemory(const LoadInst &Load) {
+bool readsUnchangingMemory(const LoadInst &Load) {
   if (!Load.isSimple())
     return false;
   if (Load.hasMetadata(LLVMContext::MD_invariant_load))

@@ -32,10 +32,16 @@ class BasicBlock;
 class CallInst;
 class Function;
 class Instruction;
+class LoadInst;
 class Value;
 } // namespace llvm
 
 namespace hcc {
+
+/// Whether \p Load reads memory that nothing writes while the work-item
+/// function runs: through an argument that is both restrict (noalias) and
+/// read-only, or marked invariant.
+bool readsUnchangingMemory(const llvm::LoadInst &Load);
 
 class TileRegions {
 public:
