@@ -15,6 +15,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -321,11 +322,13 @@ PreservedAnalyses CpuTileLoopsPass::run(Module &M, ModuleAnalysisManager &MAM) {
       Tiles[WorkItem] = Tile;
       if (!Tile)
         ORE.emit(OptimizationRemarkMissed(PassName, "Fibers", Call)
-                 << "tiles of " << ore::NV("WorkItem", WorkItem)
+                 << "tiles of "
+                 << ore::NV("WorkItem", demangle(WorkItem->getName()))
                  << " run as fibers: " << Why);
       else
         ORE.emit(OptimizationRemark(PassName, "Loops", Call)
-                 << "tiles of " << ore::NV("WorkItem", WorkItem)
+                 << "tiles of "
+                 << ore::NV("WorkItem", demangle(WorkItem->getName()))
                  << " run as loops over their work-items");
     }
     if (Tile) {

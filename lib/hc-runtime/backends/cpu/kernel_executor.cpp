@@ -21,6 +21,8 @@ namespace cpu {
 namespace {
 
 thread_local bool in_kernel = false;
+// The thread runs a tile as the loops the compiler made of it.
+thread_local bool in_tile_loops = false;
 thread_local void *group_segment = nullptr;
 thread_local std::size_t group_segment_size = 0;
 
@@ -166,8 +168,21 @@ void run_tile(const tiled_launch &launch, std::size_t linear_tile) {
       group_segment_size = 0;
     }
   } reset;
-  if (k.cpu_tile && k.cpu_tile(k.args, split_tile(t)))
-    return;
+  // (Kernels may run nested in kernels: each tile sets the flag for its
+  // own work-items and gives the one before back.)
+  struct tile_loops_scope {
+    explicit tile_loops_scope(bool loops) : previous(in_tile_loops) {
+      in_tile_loops = loops;
+    }
+    ~tile_loops_scope() { in_tile_loops = previous; }
+    bool previous;
+  };
+  if (k.cpu_tile) {
+    tile_loops_scope loops(true);
+    if (k.cpu_tile(k.args, split_tile(t)))
+      return;
+  }
+  tile_loops_scope fibers(false);
   tile_runner::for_this_thread().run(items, run_work_item, &t);
 }
 
@@ -274,7 +289,18 @@ void execute_kernel(const kernel_launch &k, thread_pool &pool) {
 
 // Entry points the headers call from kernel code (runtime.hpp).
 
-extern "C" void __hcc_cpu_tile_barrier() { rt::cpu::tile_runner::barrier(); }
+extern "C" void __hcc_cpu_tile_barrier() {
+  // The loops of a tile have no barrier calls left: this one is in code
+  // the compiler did not see when it made them.
+  if (rt::cpu::in_tile_loops)
+    throw Kalmar::runtime_exception(
+        "hc runtime: a tile barrier was reached in code the compiler did not "
+        "see when it made the tile's loops (a function of another "
+        "translation unit); define it in the kernel's translation unit, or "
+        "build with -mllvm -hcc-cpu-tile-loops=false",
+        Kalmar::E_FAIL_CODE);
+  rt::cpu::tile_runner::barrier();
+}
 
 void *cpu_dynamic_group_segment() { return rt::cpu::group_segment; }
 
