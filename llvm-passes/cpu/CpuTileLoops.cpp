@@ -44,8 +44,11 @@ namespace {
 constexpr const char *PassName = "hcc-cpu-tile-loops";
 
 /// Inlining stops after this many rounds (each inlines every call that
-/// still reaches a barrier): only recursion needs more.
+/// still reaches a barrier), or when the copy has grown past this many
+/// instructions: the regions are copied twice more, and a barrier behind
+/// a deep tree of calls is better served by fibers than by code that big.
 constexpr unsigned MaxInlineRounds = 32;
+constexpr unsigned MaxInstructions = 20000;
 
 class Splitter {
 public:
@@ -64,6 +67,7 @@ public:
   Function *split(Function &WorkItem, std::string &Why);
 
 private:
+  bool recursive(const Function *F);
   bool inlineBarrierPaths(Function &F, std::string &Why);
   bool canSplit(Function &F, std::string &Why);
   void prepare(Function &F);
@@ -76,7 +80,36 @@ private:
   Function *Barrier;
   Function *YieldPoint;
   SmallPtrSet<const Function *, 16> ReachesBarrier;
+  DenseMap<const Function *, bool> Recursive;
 };
+
+/// Whether \p F calls itself through direct calls of functions that
+/// reach a barrier (inlining it would not end).
+bool Splitter::recursive(const Function *F) {
+  auto Known = Recursive.find(F);
+  if (Known != Recursive.end())
+    return Known->second;
+  SmallPtrSet<const Function *, 16> Seen;
+  SmallVector<const Function *, 16> Work{F};
+  bool Cycle = false;
+  while (!Work.empty() && !Cycle) {
+    const Function *G = Work.pop_back_val();
+    for (const Instruction &I : instructions(*G)) {
+      const auto *Call = dyn_cast<CallBase>(&I);
+      const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+      if (!Callee || !ReachesBarrier.contains(Callee))
+        continue;
+      if (Callee == F) {
+        Cycle = true;
+        break;
+      }
+      if (Seen.insert(Callee).second)
+        Work.push_back(Callee);
+    }
+  }
+  Recursive[F] = Cycle;
+  return Cycle;
+}
 
 bool Splitter::inlineBarrierPaths(Function &F, std::string &Why) {
   for (unsigned Round = 0; Round < MaxInlineRounds; ++Round) {
@@ -88,7 +121,15 @@ bool Splitter::inlineBarrierPaths(Function &F, std::string &Why) {
             Calls.push_back(Call);
     if (Calls.empty())
       return true;
+    if (F.getInstructionCount() > MaxInstructions) {
+      Why = "the calls that reach its barriers make it too large";
+      return false;
+    }
     for (CallBase *Call : Calls) {
+      if (recursive(Call->getCalledFunction())) {
+        Why = "a barrier is reached through recursive calls";
+        return false;
+      }
       std::string Callee = Call->getCalledFunction()->getName().str();
       InlineFunctionInfo Info;
       InlineResult Result = InlineFunction(*Call, Info);
