@@ -49,6 +49,19 @@ constexpr const char *PassName = "hcc-cpu-tile-loops";
 /// a deep tree of calls is better served by fibers than by code that big.
 constexpr unsigned MaxInlineRounds = 32;
 constexpr unsigned MaxInstructions = 20000;
+/// The regions' copies together (a barrier in a loop makes regions that
+/// each hold most of the loop) may have this many instructions.
+constexpr unsigned MaxCopiedInstructions = 100000;
+
+/// The instructions of \p Regions' copies: each region once, twice where
+/// copies that skip work-items may be needed.
+unsigned copiedInstructions(const TileRegions &Regions, bool Uniform) {
+  unsigned Count = 0;
+  for (unsigned R = 0; R < Regions.numRegions(); ++R)
+    for (const BasicBlock *BB : Regions.blocks(R))
+      Count += BB->size() * (Uniform || R == 0 ? 1 : 2);
+  return Count;
+}
 
 class Splitter {
 public:
@@ -304,7 +317,14 @@ Function *Splitter::split(Function &WorkItem, std::string &Why) {
   simplify(*Copy, /*Loops=*/false);
   TileRegions Regions(*Copy, Barrier);
   TileUniformity Uniformity(*Copy, Regions);
-  Function *Tile = buildTileLoops(*Copy, Regions, Uniformity, context(), Why);
+  bool UniformExits = true;
+  for (unsigned R = 0; R < Regions.numRegions(); ++R)
+    UniformExits = UniformExits && Uniformity.exitIsUniform(R);
+  Function *Tile = nullptr;
+  if (copiedInstructions(Regions, UniformExits) > MaxCopiedInstructions)
+    Why = "its regions between barriers would make too much code";
+  else
+    Tile = buildTileLoops(*Copy, Regions, Uniformity, context(), Why);
   discard();
   if (Tile)
     simplify(*Tile, /*Loops=*/true);
