@@ -10,17 +10,12 @@
 // RUN: not --crash %t null 2>&1 | FileCheck --check-prefix=NULL %s
 // RUN: %hcc -O1 -mllvm -hcc-cpu-tile-loops=false %s -o %t.fibers
 // RUN: not --crash %t.fibers tiled 2>&1 | FileCheck --check-prefix=TILED %s
-// RUN: env HCC_CPU_FIBER_STACK_KB=128 not --crash %t.fibers tiled 2>&1 |
-// FileCheck --check-prefix=TILED128 %s TILED: hcc: error: kernel
-// _ZN2hc6detail15hc_tiled_kernel{{.*}} overflowed the stack of a work-item on
-// the CPU backend (256 KiB per work-item of a tiled kernel;
-// HCC_CPU_FIBER_STACK_KB sets it) TILED128: (128 KiB per work-item of a tiled
-// kernel LOOPS: hcc: error: kernel _ZN2hc6detail15hc_tiled_kernel{{.*}}
-// overflowed the stack of a CPU-backend thread ({{[0-9]+}} KiB; work-items of
-// non-tiled kernels, and of tiled kernels whose tiles run as loops, run on
-// their thread's stack FLAT: hcc: error: kernel _ZN2hc6detail9hc_kernel{{.*}}
-// overflowed the stack of a CPU-backend thread ({{[0-9]+}} KiB; work-items of
-// non-tiled kernels NULL-NOT: overflowed
+// RUN: env HCC_CPU_FIBER_STACK_KB=128 not --crash %t.fibers tiled 2>&1 | FileCheck --check-prefix=TILED128 %s
+// TILED: hcc: error: kernel _ZN2hc6detail15hc_tiled_kernel{{.*}} overflowed the stack of a work-item on the CPU backend (256 KiB per work-item of a tiled kernel; HCC_CPU_FIBER_STACK_KB sets it)
+// TILED128: (128 KiB per work-item of a tiled kernel
+// LOOPS: hcc: error: kernel _ZN2hc6detail15hc_tiled_kernel{{.*}} overflowed the stack of a CPU-backend thread ({{[0-9]+}} KiB; work-items of non-tiled kernels, and of tiled kernels whose tiles run as loops, run on their thread's stack
+// FLAT: hcc: error: kernel _ZN2hc6detail9hc_kernel{{.*}} overflowed the stack of a CPU-backend thread ({{[0-9]+}} KiB; work-items of non-tiled kernels
+// NULL-NOT: overflowed
 #include <hc.hpp>
 #include <cstdio>
 #include <cstring>
