@@ -15,6 +15,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -67,7 +68,8 @@ class Splitter {
 public:
   Splitter(Module &M, FunctionAnalysisManager &FAM)
       : M(M), FAM(FAM), Barrier(M.getFunction(hc::abi::cpu_tile_barrier)),
-        YieldPoint(M.getFunction(hc::abi::cpu_yield_point)) {
+        YieldPoint(M.getFunction(hc::abi::cpu_yield_point)),
+        SpinPoint(M.getFunction(hc::abi::cpu_spin_point)) {
     ReachesBarrier = withDirectCallers(M, [this](const Function &F) {
       return Barrier && any_of(instructions(F), [this](const Instruction &I) {
                const auto *Call = dyn_cast<CallBase>(&I);
@@ -92,6 +94,7 @@ private:
   FunctionAnalysisManager &FAM;
   Function *Barrier;
   Function *YieldPoint;
+  Function *SpinPoint; // what an inlined yield point calls
   SmallPtrSet<const Function *, 16> ReachesBarrier;
   DenseMap<const Function *, bool> Recursive;
 };
@@ -168,7 +171,8 @@ bool Splitter::canSplit(Function &F, std::string &Why) {
     const auto *Call = dyn_cast<CallBase>(&I);
     if (!Call)
       continue;
-    if (YieldPoint && Call->getCalledFunction() == YieldPoint) {
+    const Function *Callee = Call->getCalledFunction();
+    if (Callee && (Callee == YieldPoint || Callee == SpinPoint)) {
       Why = "a loop of the kernel may wait for another work-item";
       return false;
     }
@@ -251,13 +255,13 @@ static bool onlyRestored(Value *V, const GlobalVariable *G,
 /// and the saved values would be kept per work-item across barriers. They
 /// go when nothing in the work-item function \p F reads the variable
 /// other than to restore it: no other load, no call of a function that
-/// might read it (defined here, or C++ declared elsewhere; C functions such
-/// as libm's and the runtime's do not). cpu_run_tile restores it after the
-/// tile.
+/// might read it (any but the runtime's and the C and math libraries',
+/// which do not). cpu_run_tile restores it after the tile.
 void Splitter::dropUnreadCurrentWorkItem(Function &F) {
   GlobalVariable *Current = M.getNamedGlobal(hc::abi::cpu_current_workitem);
   if (!Current)
     return;
+  const TargetLibraryInfo &Libraries = FAM.getResult<TargetLibraryAnalysis>(F);
   SmallVector<StoreInst *, 8> Stores;
   SmallPtrSet<Value *, 8> Restored;
   for (Instruction &I : instructions(F)) {
@@ -272,8 +276,10 @@ void Splitter::dropUnreadCurrentWorkItem(Function &F) {
       if (isa<IntrinsicInst>(Call))
         continue;
       Function *Callee = Call->getCalledFunction();
+      LibFunc Library;
       if (!Callee || !Callee->isDeclaration() ||
-          Callee->getName().starts_with("_Z"))
+          !(Callee->getName().starts_with(hc::abi::symbol_prefix) ||
+            Libraries.getLibFunc(*Callee, Library)))
         return;
     }
   }

@@ -79,6 +79,7 @@ private:
 
   bool layOut(std::string &Why);
   Slot addSlot(Part P, uint64_t Size, Align Alignment);
+  bool redefinedAfterRead(const Instruction *V) const;
   void createFunction();
   void emitEntry();
   BasicBlock *emitRegion(unsigned Region, bool Guarded, BasicBlock *Next);
@@ -126,6 +127,14 @@ private:
   SmallVector<std::pair<BasicBlock *, BasicBlock *>, 8> Copies;
 };
 
+bool Builder::redefinedAfterRead(const Instruction *V) const {
+  for (unsigned R = 1; R < Regions.numRegions(); ++R)
+    if (Regions.liveIn(R).contains(const_cast<Instruction *>(V)) &&
+        Regions.blocks(R).contains(V->getParent()))
+      return true;
+  return false;
+}
+
 Slot Builder::addSlot(Part P, uint64_t Size, Align Alignment) {
   Slot S;
   S.Part = P;
@@ -143,18 +152,23 @@ bool Builder::layOut(std::string &Why) {
       return false;
     }
     Slot S = addSlot(KeptPart, DL.getTypeAllocSize(Ty), DL.getABITypeAlign(Ty));
-    // Kept once per tile only while the work-items go in step (a uniform
-    // value of a loop is another in the loop's next iteration).
-    S.Shared = UniformExits && Uniformity.isUniform(V);
+    // Kept once per tile only while the work-items go in step, and not if
+    // a region that reads it also computes its next value (a loop around a
+    // barrier): the first work-item would store the next value before the
+    // others read theirs.
+    S.Shared = UniformExits && Uniformity.isUniform(V) && !redefinedAfterRead(V);
     Kept[V] = S;
   }
   for (Instruction &I : W.getEntryBlock())
     if (auto *A = dyn_cast<AllocaInst>(&I)) {
       std::optional<TypeSize> Size = A->getAllocationSize(DL);
-      if (!A->isStaticAlloca() || !Size || Size->isScalable() ||
-          A->getAlign().value() > ContextAlignment) {
-        Why = "a work-item allocates stack memory of a size or alignment "
-              "known only at run time";
+      if (!A->isStaticAlloca() || !Size || Size->isScalable()) {
+        Why = "a work-item allocates stack memory of a size known only at "
+              "run time";
+        return false;
+      }
+      if (A->getAlign().value() > ContextAlignment) {
+        Why = "a work-item's variable is aligned to more than 64 bytes";
         return false;
       }
       Allocas[A] = addSlot(PrivatePart, Size->getFixedValue(), A->getAlign());

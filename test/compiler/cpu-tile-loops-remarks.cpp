@@ -15,7 +15,7 @@
 // A barrier in a recursive function: fibers.
 // CHECK-DAG: remark: tiles of {{.*}}recursive_barrier{{.*}} run as fibers: a barrier is reached through recursive calls [-Rpass-missed=hcc-cpu-tile-loops]
 // A work-item's array aligned beyond the runtime's 64-byte blocks: fibers.
-// CHECK-DAG: remark: tiles of {{.*}}over_aligned{{.*}} run as fibers: a work-item allocates stack memory of a size or alignment {{.*}}[-Rpass-missed=hcc-cpu-tile-loops]
+// CHECK-DAG: remark: tiles of {{.*}}over_aligned{{.*}} run as fibers: a work-item's variable is aligned to more than 64 bytes [-Rpass-missed=hcc-cpu-tile-loops]
 
 // O0-DAG: remark: tiles of {{.*}}split_me{{.*}} run as fibers: the kernel is not optimised
 // O0-DAG: remark: tiles of {{.*}}barrier_in_helper{{.*}} run as fibers: the kernel is not optimised

@@ -126,6 +126,13 @@ inline constexpr char cpu_tile_barrier[] = "__hcc_cpu_tile_barrier";
 inline constexpr char cpu_tile_loops[] = "__hcc_cpu_tile_loops";
 inline constexpr char cpu_tile_context[] = "__hcc_cpu_tile_context";
 
+// hc::detail::cpu_spin_point (hc/detail/kernel_launch.hpp), the runtime's half
+// of a yield point: once the yield point is inlined, a call of it is what is
+// left of a loop that may wait for another work-item, which the pass plugin
+// leaves to fibers (llvm-passes/cpu/CpuTileLoops.cpp).
+inline constexpr char cpu_spin_point[] =
+    "_ZN2hc6detail14cpu_spin_pointEPNS0_16workitem_contextE";
+
 // hc::detail::cpu_current_workitem (hc/detail/workitem.hpp), the CPU
 // backend's pointer to the running work-item, which only the headers' code
 // reads: a split tile stores it for each work-item only when its code reads
