@@ -156,7 +156,8 @@ bool Builder::layOut(std::string &Why) {
     // a region that reads it also computes its next value (a loop around a
     // barrier): the first work-item would store the next value before the
     // others read theirs.
-    S.Shared = UniformExits && Uniformity.isUniform(V) && !redefinedAfterRead(V);
+    S.Shared =
+        UniformExits && Uniformity.isUniform(V) && !redefinedAfterRead(V);
     Kept[V] = S;
   }
   for (Instruction &I : W.getEntryBlock())
