@@ -21,6 +21,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
@@ -332,6 +333,14 @@ Function *Splitter::split(Function &WorkItem, std::string &Why) {
   else
     Tile = buildTileLoops(*Copy, Regions, Uniformity, context(), Why);
   discard();
+  // A function that does not verify would be a miscompilation: the kernel
+  // keeps its fibers, and the remark asks for a report.
+  if (Tile && verifyFunction(*Tile)) {
+    Why = "internal error: its loops did not verify (please report this "
+          "kernel)";
+    Tile->eraseFromParent();
+    Tile = nullptr;
+  }
   if (Tile)
     simplify(*Tile, /*Loops=*/true);
   return Tile;
