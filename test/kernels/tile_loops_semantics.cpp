@@ -385,7 +385,7 @@ static void early_return() {
       t.barrier.wait();
       // A work-item still there: s .. size-1.
       const int p = s + (l - s + 1) % (size - s > 0 ? size - s : 1);
-      acc = acc * 3 + sm[p];
+      acc = (acc * 3 + sm[p]) % 1000003; // stays an int
       t.barrier.wait();
     }
     po[g] = acc;
@@ -404,7 +404,7 @@ static void early_return() {
         sm[l] = acc[l];
       for (int l = s; l < size; ++l) {
         const int p = s + (l - s + 1) % (size - s > 0 ? size - s : 1);
-        acc[l] = acc[l] * 3 + sm[p];
+        acc[l] = (acc[l] * 3 + sm[p]) % 1000003;
       }
     }
     for (int l = 0; l < size; ++l) {

@@ -101,11 +101,18 @@ public:
   std::exception_ptr error() const;
 
   // Profiling: nanoseconds on the runtime's steady clock; 0 when unknown.
-  std::uint64_t begin_tick() const noexcept { return begin_ns_; }
-  std::uint64_t end_tick() const noexcept { return end_ns_; }
+  // Atomic: a command found complete through a later one (a marker's
+  // dependencies) may be read before its own completion thread sets them
+  // (0 until then).
+  std::uint64_t begin_tick() const noexcept {
+    return begin_ns_.load(std::memory_order_relaxed);
+  }
+  std::uint64_t end_tick() const noexcept {
+    return end_ns_.load(std::memory_order_relaxed);
+  }
   void set_ticks(std::uint64_t begin_ns, std::uint64_t end_ns) noexcept {
-    begin_ns_ = begin_ns;
-    end_ns_ = end_ns;
+    begin_ns_.store(begin_ns, std::memory_order_relaxed);
+    end_ns_.store(end_ns, std::memory_order_relaxed);
   }
   bool is_marker() const noexcept { return is_marker_; }
   void set_marker(bool m) noexcept { is_marker_ = m; }
@@ -159,7 +166,7 @@ private:
   std::exception_ptr error_;
   std::shared_ptr<void> keep_alive_;
   std::atomic<bool> done_{false};
-  std::uint64_t begin_ns_ = 0, end_ns_ = 0;
+  std::atomic<std::uint64_t> begin_ns_{0}, end_ns_{0};
   std::atomic<int> futures_{0};
   bool is_marker_ = false;
   bool finish_when_abandoned_ = false;
