@@ -46,7 +46,8 @@ struct launch_record {
 struct fake_state {
   std::mutex mutex;
   std::condition_variable changed;
-  bool gate_open = true; // closed: no event completes
+  std::atomic<bool> gate_open{
+      true}; // closed: no event completes (read without the fake's lock)
   // In-order mode (gate ignored): the GPU has finished the first
   // `kernels_finished` kernel launches; an event is done once the kernels
   // launched before it was recorded are, a stream once all of its are.
@@ -109,7 +110,7 @@ inline fake_state &F() { return *g_fake.load(std::memory_order_acquire); }
 
 // Has the fake GPU got as far as `launches` kernel launches? (F().mutex held)
 inline bool reached(int launches) {
-  return F().in_order ? launches <= F().kernels_finished : F().gate_open;
+  return F().in_order ? launches <= F().kernels_finished : F().gate_open.load();
 }
 
 inline CUresult fGetErrorName(CUresult r, const char **s) {

@@ -75,8 +75,14 @@ void cuda_state::finish_success() noexcept {
   set_ticks(begin, end);
   std::vector<std::shared_ptr<cuda_state>> deps;
   deps.swap(deps_);
-  for (std::shared_ptr<cuda_state> &d : deps)
+  for (std::shared_ptr<cuda_state> &d : deps) {
     d->finish_success();
+    // Another thread (the dependency's own queue's completion thread) may
+    // be finishing it: whoever sees this command finished must see it
+    // finished too. That thread only completes it, it never waits for us.
+    while (!d->wait_for(std::chrono::milliseconds(100))) {
+    }
+  }
   printf_after_command(device_); // kernels' printf output before wait() returns
   set_ready();
 }
