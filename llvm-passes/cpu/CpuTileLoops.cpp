@@ -324,11 +324,9 @@ Function *Splitter::split(Function &WorkItem, std::string &Why) {
   simplify(*Copy, /*Loops=*/false);
   TileRegions Regions(*Copy, Barrier);
   TileUniformity Uniformity(*Copy, Regions);
-  bool UniformExits = true;
-  for (unsigned R = 0; R < Regions.numRegions(); ++R)
-    UniformExits = UniformExits && Uniformity.exitIsUniform(R);
   Function *Tile = nullptr;
-  if (copiedInstructions(Regions, UniformExits) > MaxCopiedInstructions)
+  if (copiedInstructions(Regions, Uniformity.allExitsUniform()) >
+      MaxCopiedInstructions)
     Why = "its regions between barriers would make too much code";
   else
     Tile = buildTileLoops(*Copy, Regions, Uniformity, context(), Why);

@@ -531,9 +531,7 @@ BasicBlock *Builder::emitDecision() {
 }
 
 Function *Builder::build(std::string &Why) {
-  UniformExits = true;
-  for (unsigned R = 0; R < Regions.numRegions(); ++R)
-    UniformExits = UniformExits && Uniformity.exitIsUniform(R);
+  UniformExits = Uniformity.allExitsUniform();
   if (!layOut(Why))
     return nullptr;
   createFunction();
