@@ -7,6 +7,7 @@
 #include "cpu/CpuTileLoops.h"
 
 #include "cpu/DirectCallers.h"
+#include "cpu/TileGuardNarrowing.h"
 #include "cpu/TileLoopBuilder.h"
 #include "cpu/TileRegions.h"
 #include "cpu/TileUniformity.h"
@@ -14,6 +15,7 @@
 #include "hc/detail/abi_names.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Demangle/Demangle.h"
@@ -29,6 +31,7 @@
 #include "llvm/Transforms/Scalar/LICM.h"
 #include "llvm/Transforms/Scalar/LoopPassManager.h"
 #include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimpleLoopUnswitch.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
@@ -54,6 +57,8 @@ constexpr unsigned MaxInstructions = 20000;
 /// The regions' copies together (a barrier in a loop makes regions that
 /// each hold most of the loop) may have this many instructions.
 constexpr unsigned MaxCopiedInstructions = 100000;
+/// Guards narrowed one after another in a loop (TileGuardNarrowing.h).
+constexpr unsigned MaxNarrowingRounds = 4;
 
 /// The instructions of \p Regions' copies: each region once, twice where
 /// copies that skip work-items may be needed.
@@ -79,8 +84,9 @@ public:
     });
   }
 
-  /// The tile function of \p WorkItem, or null with the reason in \p Why.
-  Function *split(Function &WorkItem, std::string &Why);
+  /// The tile function of \p WorkItem, or null with the reason in \p Why;
+  /// \p Narrowed counts its loops narrowed to what their guards admit.
+  Function *split(Function &WorkItem, std::string &Why, unsigned &Narrowed);
 
 private:
   bool recursive(const Function *F);
@@ -210,6 +216,10 @@ void Splitter::simplify(Function &F, bool Loops) {
   if (Loops) {
     FPM.addPass(createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()),
                                                 /*UseMemorySSA=*/true));
+    FPM.addPass(createFunctionToLoopPassAdaptor(
+        SimpleLoopUnswitchPass(/*NonTrivial=*/true), /*UseMemorySSA=*/true));
+    FPM.addPass(createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()),
+                                                /*UseMemorySSA=*/true));
     FPM.addPass(GVNPass());
     FPM.addPass(InstCombinePass());
     FPM.addPass(SimplifyCFGPass());
@@ -302,7 +312,9 @@ FunctionCallee Splitter::context() {
   return Callee;
 }
 
-Function *Splitter::split(Function &WorkItem, std::string &Why) {
+Function *Splitter::split(Function &WorkItem, std::string &Why,
+                          unsigned &Narrowed) {
+  Narrowed = 0;
   if (WorkItem.isDeclaration() || WorkItem.hasOptNone()) {
     Why = "the kernel is not optimised";
     return nullptr;
@@ -339,8 +351,18 @@ Function *Splitter::split(Function &WorkItem, std::string &Why) {
     Tile->eraseFromParent();
     Tile = nullptr;
   }
-  if (Tile)
-    simplify(*Tile, /*Loops=*/true);
+  if (!Tile)
+    return nullptr;
+  simplify(*Tile, /*Loops=*/true);
+  // A guard narrowed may leave another at the head of its loop.
+  for (unsigned Round = 0; Round < MaxNarrowingRounds; ++Round) {
+    unsigned Count = narrowGuardedLoops(FAM.getResult<LoopAnalysis>(*Tile));
+    if (!Count)
+      break;
+    Narrowed += Count;
+    FAM.invalidate(*Tile, PreservedAnalyses::none());
+    simplify(*Tile, /*Loops=*/false);
+  }
   return Tile;
 }
 
@@ -392,7 +414,8 @@ PreservedAnalyses CpuTileLoopsPass::run(Module &M, ModuleAnalysisManager &MAM) {
     Function *Tile = Known != Tiles.end() ? Known->second : nullptr;
     if (Known == Tiles.end()) {
       std::string Why;
-      Tile = S.split(*WorkItem, Why);
+      unsigned Narrowed;
+      Tile = S.split(*WorkItem, Why, Narrowed);
       Tiles[WorkItem] = Tile;
       if (!Tile)
         ORE.emit(OptimizationRemarkMissed(PassName, "Fibers", Call)
@@ -404,6 +427,11 @@ PreservedAnalyses CpuTileLoopsPass::run(Module &M, ModuleAnalysisManager &MAM) {
                  << "tiles of "
                  << ore::NV("WorkItem", demangle(WorkItem->getName()))
                  << " run as loops over their work-items");
+      if (Tile && Narrowed)
+        ORE.emit(OptimizationRemarkAnalysis(PassName, "Guards", Call)
+                 << ore::NV("Loops", Narrowed)
+                 << " of its loops run over the work-items their guards "
+                    "admit only");
     }
     if (Tile) {
       FAM.invalidate(*Caller, PreservedAnalyses::none());

@@ -79,7 +79,6 @@ private:
 
   bool layOut(std::string &Why);
   Slot addSlot(Part P, uint64_t Size, Align Alignment);
-  bool redefinedAfterRead(const Instruction *V) const;
   void createFunction();
   void emitEntry();
   BasicBlock *emitRegion(unsigned Region, bool Guarded, BasicBlock *Next);
@@ -127,14 +126,6 @@ private:
   SmallVector<std::pair<BasicBlock *, BasicBlock *>, 8> Copies;
 };
 
-bool Builder::redefinedAfterRead(const Instruction *V) const {
-  for (unsigned R = 1; R < Regions.numRegions(); ++R)
-    if (Regions.liveIn(R).contains(const_cast<Instruction *>(V)) &&
-        Regions.blocks(R).contains(V->getParent()))
-      return true;
-  return false;
-}
-
 Slot Builder::addSlot(Part P, uint64_t Size, Align Alignment) {
   Slot S;
   S.Part = P;
@@ -152,12 +143,11 @@ bool Builder::layOut(std::string &Why) {
       return false;
     }
     Slot S = addSlot(KeptPart, DL.getTypeAllocSize(Ty), DL.getABITypeAlign(Ty));
-    // Kept once per tile only while the work-items go in step, and not if
-    // a region that reads it also computes its next value (a loop around a
-    // barrier): the first work-item would store the next value before the
-    // others read theirs.
-    S.Shared =
-        UniformExits && Uniformity.isUniform(V) && !redefinedAfterRead(V);
+    // Kept once per tile while the work-items go in step. A region reads
+    // it once, before its loops (mapLiveIns): a region that also computes
+    // its next value (a loop around a barrier) stores that before the
+    // other work-items have run.
+    S.Shared = UniformExits && Uniformity.isUniform(V);
     Kept[V] = S;
   }
   for (Instruction &I : W.getEntryBlock())
@@ -181,6 +171,9 @@ bool Builder::layOut(std::string &Why) {
         return false;
       }
   State = addSlot(KeptPart, 4, Align(4));
+  // Work-items in step wait for the same region: one word for the tile,
+  // which the compiler can keep in a register through a region's loops.
+  State.Shared = UniformExits;
   return true;
 }
 
@@ -325,14 +318,21 @@ void Builder::mapLiveIns(RegionCopy &Copy, IRBuilder<> &B) {
     Copy.VMap[Entry.first] = Address;
     Copy.AllocaAddresses[Entry.first] = Address;
   }
+  // A value kept once for the tile is read before the loops: the region's
+  // guards on it are then loop-invariant, and its next value, stored by
+  // the first work-item, is not what the others read.
+  IRBuilder<> Before(Copy.Preheader->getTerminator());
+  Before.SetCurrentDebugLocation(Loc);
   for (Instruction *V : Regions.liveIn(Copy.Region)) {
     auto KeptSlot = Kept.find(V);
-    if (KeptSlot == Kept.end())
+    if (KeptSlot == Kept.end()) {
       recompute(Copy, V, B);
-    else
-      Copy.VMap[V] = B.CreateLoad(
-          V->getType(), elementAddress(B, KeptSlot->second, Copy.Linear),
-          V->getName());
+      continue;
+    }
+    const Slot &S = KeptSlot->second;
+    IRBuilder<> &Where = S.Shared ? Before : B;
+    Copy.VMap[V] = Where.CreateLoad(
+        V->getType(), elementAddress(Where, S, Copy.Linear), V->getName());
   }
 }
 

@@ -2,14 +2,18 @@
 // kernels run their tiles as loops over their work-items and which run
 // them as fibers, and why. Compile-only.
 // UNSUPPORTED: gpu-lit
-// RUN: %hcc --offload-arch=none -O2 -c %s -o /dev/null -Rpass=hcc-cpu-tile-loops -Rpass-missed=hcc-cpu-tile-loops 2>&1 | FileCheck %s
-// RUN: %hcc --offload-arch=none -O1 -c %s -o /dev/null -Rpass=hcc-cpu-tile-loops -Rpass-missed=hcc-cpu-tile-loops 2>&1 | FileCheck %s
+// RUN: %hcc --offload-arch=none -O2 -c %s -o /dev/null -Rpass=hcc-cpu-tile-loops -Rpass-missed=hcc-cpu-tile-loops -Rpass-analysis=hcc-cpu-tile-loops 2>&1 | FileCheck %s
+// RUN: %hcc --offload-arch=none -O1 -c %s -o /dev/null -Rpass=hcc-cpu-tile-loops -Rpass-missed=hcc-cpu-tile-loops -Rpass-analysis=hcc-cpu-tile-loops 2>&1 | FileCheck %s
 // RUN: %hcc --offload-arch=none -O0 -c %s -o /dev/null -Rpass=hcc-cpu-tile-loops -Rpass-missed=hcc-cpu-tile-loops 2>&1 | FileCheck --check-prefix=O0 %s
 // RUN: %hcc --offload-arch=none -O2 -mllvm -hcc-cpu-tile-loops=false -c %s -o /dev/null -Rpass=hcc-cpu-tile-loops -Rpass-missed=hcc-cpu-tile-loops 2>&1 | FileCheck --allow-empty --check-prefix=OFF %s
 
 // Barriers in the kernel, and in a function it calls: loops.
 // CHECK-DAG: remark: tiles of {{.*}}split_me{{.*}} run as loops over their work-items [-Rpass=hcc-cpu-tile-loops]
 // CHECK-DAG: remark: tiles of {{.*}}barrier_in_helper{{.*}} run as loops over their work-items [-Rpass=hcc-cpu-tile-loops]
+// Work for the work-items below a limit only, after a barrier: the loop
+// over the tile runs over those work-items.
+// CHECK-DAG: remark: tiles of {{.*}}guarded{{.*}} run as loops over their work-items [-Rpass=hcc-cpu-tile-loops]
+// CHECK-DAG: remark: 1 of its loops run over the work-items their guards admit only [-Rpass-analysis=hcc-cpu-tile-loops]
 // A work-item spins until another of its tile has gone: fibers.
 // CHECK-DAG: remark: tiles of {{.*}}spin_wait{{.*}} run as fibers: a loop of the kernel may wait for another work-item [-Rpass-missed=hcc-cpu-tile-loops]
 // A barrier in a recursive function: fibers.
@@ -49,6 +53,17 @@ void barrier_in_helper(hc::array_view<int, 1> v) {
                         [=](hc::tiled_index<1> t) [[hc]] {
     tile_static int s[64];
     v[t.global] = exchange(t, s, v[t.global]);
+  });
+}
+
+void guarded(hc::array_view<int, 1> v, int limit) {
+  hc::parallel_for_each(v.get_extent().tile(64),
+                        [=](hc::tiled_index<1> t) [[hc]] {
+    tile_static int s[64];
+    s[t.local[0]] = v[t.global];
+    t.barrier.wait();
+    if (t.local[0] < limit)
+      v[t.global] = s[63 - t.local[0]];
   });
 }
 

@@ -288,21 +288,21 @@ void cpu_run_range(const void *args, std::size_t begin, std::size_t end) {
 // One work-item of a tiled kernel: local position (l0, l1, l2) of `tile`,
 // in cpu_tile's padded order (rank 1 is l2, rank 2 is l1, l2). Tiles run
 // it as loops that the compiler made of it, split at its barriers
-// (cpu_run_tile), or as a fiber per work-item (cpu_run_item). Its pointers
-// are __restrict: nothing writes the arguments or the tile while it runs,
-// which lets the compiler read them again after a barrier rather than keep
-// what it read for every work-item (llvm-passes/cpu/CpuTileLoops.h).
+// (cpu_run_tile), or as a fiber per work-item (cpu_run_item). Its arguments
+// are __restrict references: nothing writes them while it runs, which lets
+// the compiler read them again after a barrier rather than keep what it
+// read for every work-item, and they are known dereferenceable, which lets
+// it read the kernel's captures once for all work-items even where only
+// some of them use them (llvm-passes/cpu/CpuTileLoops.h).
 template <class Kernel, int N>
-void cpu_tile_work_item(const void *__restrict args,
-                        const cpu_tile *__restrict tile, std::uint32_t l0,
+void cpu_tile_work_item(const kernel_args<Kernel, N> &__restrict a,
+                        const cpu_tile &__restrict tile, std::uint32_t l0,
                         std::uint32_t l1, std::uint32_t l2) {
-  const kernel_args<Kernel, N> &a =
-      *static_cast<const kernel_args<Kernel, N> *>(args);
   const std::uint32_t padded_local[3] = {l0, l1, l2};
   index<N> tile_id, local;
   extent<N> tile_ext;
   for (int i = 0; i < N; ++i) {
-    tile_id[i] = static_cast<int>(tile->tile[i]);
+    tile_id[i] = static_cast<int>(tile.tile[i]);
     local[i] = static_cast<int>(padded_local[3 - N + i]);
     tile_ext[i] = a.tile[i];
   }
@@ -312,7 +312,7 @@ void cpu_tile_work_item(const void *__restrict args,
   std::size_t linear_tile = 0;
   for (int i = 0; i < N; ++i) {
     linear_tile = linear_tile * a.workitems.groups[N - 1 - i] +
-                  static_cast<std::size_t>(tile->tile[i]);
+                  static_cast<std::size_t>(tile.tile[i]);
     self.local[N - 1 - i] = static_cast<std::uint32_t>(local[i]);
   }
   self.linear = linear_tile;
@@ -332,8 +332,12 @@ bool cpu_run_tile(const void *args, const cpu_tile &tile) {
   // The work-items' scopes end in an order of the compiler's making: the
   // tile restores the thread's current work-item itself.
   cpu_workitem_scope outer(cpu_current_workitem);
-  return __hcc_cpu_tile_loops(args, &tile, tile.shape[0], tile.shape[1],
-                              tile.shape[2], &cpu_tile_work_item<Kernel, N>);
+  // Only the pass reads the work-item function's address (never called
+  // through this type): its parameters are references to what the runtime
+  // passes as pointers, the same in the compiled code.
+  return __hcc_cpu_tile_loops(
+      args, &tile, tile.shape[0], tile.shape[1], tile.shape[2],
+      reinterpret_cast<cpu_tile_work_item_fn>(&cpu_tile_work_item<Kernel, N>));
 #endif
 }
 
@@ -346,8 +350,9 @@ void cpu_run_item(const void *args, const cpu_work_item &item) {
     tile.tile[i] = item.tile[i];
     padded_local[3 - N + i] = static_cast<std::uint32_t>(item.local[i]);
   }
-  cpu_tile_work_item<Kernel, N>(args, &tile, padded_local[0], padded_local[1],
-                                padded_local[2]);
+  cpu_tile_work_item<Kernel, N>(
+      *static_cast<const kernel_args<Kernel, N> *>(args), tile, padded_local[0],
+      padded_local[1], padded_local[2]);
 }
 
 // --- launch -----------------------------------------------------------------
