@@ -14,6 +14,7 @@
 #include "cpu/CpuKernelDivision.h"
 #include "cpu/CpuKernelYieldPoints.h"
 #include "cpu/CpuTileLoops.h"
+#include "cpu/CpuWorkItemLoops.h"
 #include "device/DevicePrunePass.h"
 #include "heap/DeviceHeapCalls.h"
 #include "optimize/ExtendedIndexOffsets.h"

@@ -7,6 +7,8 @@
 #include "cpu/CpuTileLoops.h"
 
 #include "cpu/DirectCallers.h"
+#include "cpu/LoopCleanup.h"
+#include "cpu/PositionSplitting.h"
 #include "cpu/TileGuardNarrowing.h"
 #include "cpu/TileLoopBuilder.h"
 #include "cpu/TileRegions.h"
@@ -25,14 +27,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Transforms/InstCombine/InstCombine.h"
-#include "llvm/Transforms/Scalar/EarlyCSE.h"
-#include "llvm/Transforms/Scalar/GVN.h"
-#include "llvm/Transforms/Scalar/LICM.h"
-#include "llvm/Transforms/Scalar/LoopPassManager.h"
-#include "llvm/Transforms/Scalar/SROA.h"
-#include "llvm/Transforms/Scalar/SimpleLoopUnswitch.h"
-#include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace llvm;
@@ -84,16 +78,21 @@ public:
     });
   }
 
-  /// The tile function of \p WorkItem, or null with the reason in \p Why;
-  /// \p Narrowed counts its loops narrowed to what their guards admit.
-  Function *split(Function &WorkItem, std::string &Why, unsigned &Narrowed);
+  /// What was done to the loops of a tile function beyond making them.
+  struct LoopChanges {
+    unsigned Narrowed = 0; // to what their guards admit
+    unsigned Cut = 0;      // where their position tests change
+  };
+
+  /// The tile function of \p WorkItem, or null with the reason in \p Why.
+  Function *split(Function &WorkItem, std::string &Why, LoopChanges &Changes);
 
 private:
   bool recursive(const Function *F);
   bool inlineBarrierPaths(Function &F, std::string &Why);
   bool canSplit(Function &F, std::string &Why);
   void prepare(Function &F);
-  void simplify(Function &F, bool Loops);
+  void simplify(Function &F, bool Loops) { simplifyKernelLoops(F, FAM, Loops); }
   void dropUnreadCurrentWorkItem(Function &F);
   FunctionCallee context();
 
@@ -204,29 +203,6 @@ void Splitter::prepare(Function &F) {
     }
 }
 
-/// The function passes that ran before this point, again on code that
-/// inlining (\p Loops false) or splitting (true) changed: the optimiser's
-/// later passes (the loop vectoriser first) expect their results.
-void Splitter::simplify(Function &F, bool Loops) {
-  FunctionPassManager FPM;
-  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
-  FPM.addPass(EarlyCSEPass(/*UseMemorySSA=*/true));
-  FPM.addPass(InstCombinePass());
-  FPM.addPass(SimplifyCFGPass());
-  if (Loops) {
-    FPM.addPass(createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()),
-                                                /*UseMemorySSA=*/true));
-    FPM.addPass(createFunctionToLoopPassAdaptor(
-        SimpleLoopUnswitchPass(/*NonTrivial=*/true), /*UseMemorySSA=*/true));
-    FPM.addPass(createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()),
-                                                /*UseMemorySSA=*/true));
-    FPM.addPass(GVNPass());
-    FPM.addPass(InstCombinePass());
-    FPM.addPass(SimplifyCFGPass());
-  }
-  FPM.run(F, FAM);
-}
-
 /// Whether \p Ptr is the address of \p G in the calling thread.
 static bool addressOf(const Value *Ptr, const GlobalVariable *G) {
   Ptr = Ptr->stripPointerCasts();
@@ -313,8 +289,8 @@ FunctionCallee Splitter::context() {
 }
 
 Function *Splitter::split(Function &WorkItem, std::string &Why,
-                          unsigned &Narrowed) {
-  Narrowed = 0;
+                          LoopChanges &Changes) {
+  Changes = {};
   if (WorkItem.isDeclaration() || WorkItem.hasOptNone()) {
     Why = "the kernel is not optimised";
     return nullptr;
@@ -359,10 +335,13 @@ Function *Splitter::split(Function &WorkItem, std::string &Why,
     unsigned Count = narrowGuardedLoops(FAM.getResult<LoopAnalysis>(*Tile));
     if (!Count)
       break;
-    Narrowed += Count;
+    Changes.Narrowed += Count;
     FAM.invalidate(*Tile, PreservedAnalyses::none());
     simplify(*Tile, /*Loops=*/false);
   }
+  Changes.Cut = splitLoopsAtPositionTests(*Tile, FAM);
+  if (Changes.Cut)
+    simplify(*Tile, /*Loops=*/true);
   return Tile;
 }
 
@@ -414,8 +393,8 @@ PreservedAnalyses CpuTileLoopsPass::run(Module &M, ModuleAnalysisManager &MAM) {
     Function *Tile = Known != Tiles.end() ? Known->second : nullptr;
     if (Known == Tiles.end()) {
       std::string Why;
-      unsigned Narrowed;
-      Tile = S.split(*WorkItem, Why, Narrowed);
+      Splitter::LoopChanges Changes;
+      Tile = S.split(*WorkItem, Why, Changes);
       Tiles[WorkItem] = Tile;
       if (!Tile)
         ORE.emit(OptimizationRemarkMissed(PassName, "Fibers", Call)
@@ -427,11 +406,16 @@ PreservedAnalyses CpuTileLoopsPass::run(Module &M, ModuleAnalysisManager &MAM) {
                  << "tiles of "
                  << ore::NV("WorkItem", demangle(WorkItem->getName()))
                  << " run as loops over their work-items");
-      if (Tile && Narrowed)
+      if (Tile && Changes.Narrowed)
         ORE.emit(OptimizationRemarkAnalysis(PassName, "Guards", Call)
-                 << ore::NV("Loops", Narrowed)
+                 << ore::NV("Loops", Changes.Narrowed)
                  << " of its loops run over the work-items their guards "
                     "admit only");
+      if (Tile && Changes.Cut)
+        ORE.emit(OptimizationRemarkAnalysis(PassName, "Pieces", Call)
+                 << ore::NV("Loops", Changes.Cut)
+                 << " of its loops run in pieces where their position "
+                    "tests change");
     }
     if (Tile) {
       FAM.invalidate(*Caller, PreservedAnalyses::none());

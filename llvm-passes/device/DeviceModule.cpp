@@ -25,7 +25,7 @@ namespace hcc {
 bool isCpuKernelEntry(const Function &F) {
   StringRef Name = F.getName();
   return Name.starts_with("_ZN2hc6detail13cpu_run_range") ||
-         Name.starts_with("_ZN2hc6detail18cpu_run_work_items") ||
+         Name.starts_with(hc::abi::cpu_run_work_items_prefix) ||
          Name.starts_with("_ZN2hc6detail12cpu_run_item") ||
          Name.starts_with("_ZN2hc6detail18cpu_tile_work_item");
 }

@@ -14,6 +14,10 @@
 // over the tile runs over those work-items.
 // CHECK-DAG: remark: tiles of {{.*}}guarded{{.*}} run as loops over their work-items [-Rpass=hcc-cpu-tile-loops]
 // CHECK-DAG: remark: 1 of its loops run over the work-items their guards admit only [-Rpass-analysis=hcc-cpu-tile-loops]
+// Different work for the first work-item and the upper half: the loop over
+// the tile runs in pieces, the tests answered once per piece.
+// CHECK-DAG: remark: tiles of {{.*}}first_apart{{.*}} run as loops over their work-items [-Rpass=hcc-cpu-tile-loops]
+// CHECK-DAG: remark: 1 of its loops run in pieces where their position tests change [-Rpass-analysis=hcc-cpu-tile-loops]
 // A work-item spins until another of its tile has gone: fibers.
 // CHECK-DAG: remark: tiles of {{.*}}spin_wait{{.*}} run as fibers: a loop of the kernel may wait for another work-item [-Rpass-missed=hcc-cpu-tile-loops]
 // A barrier in a recursive function: fibers.
@@ -64,6 +68,19 @@ void guarded(hc::array_view<int, 1> v, int limit) {
     t.barrier.wait();
     if (t.local[0] < limit)
       v[t.global] = s[63 - t.local[0]];
+  });
+}
+
+void first_apart(hc::array_view<int, 1> v) {
+  hc::parallel_for_each(v.get_extent().tile(64),
+                        [=](hc::tiled_index<1> t) [[hc]] {
+    tile_static int s[64];
+    s[t.local[0]] = v[t.global];
+    t.barrier.wait();
+    if (t.local[0] == 0)
+      v[t.global] = s[63];
+    else if (t.local[0] > 32)
+      v[t.global] = s[t.local[0] - 1];
   });
 }
 

@@ -140,6 +140,13 @@ inline constexpr char cpu_spin_point[] =
 inline constexpr char cpu_current_workitem[] =
     "_ZN2hc6detail20cpu_current_workitemE";
 
+// The mangled names of hc::detail::cpu_run_work_items<Kernel, N>
+// (hc/detail/parallel_for_each.hpp) begin so: the loop over the work-items
+// of a non-tiled kernel on the CPU, which the pass plugin cuts where the
+// kernel's tests of its position change (llvm-passes/cpu/CpuWorkItemLoops.h).
+inline constexpr char cpu_run_work_items_prefix[] =
+    "_ZN2hc6detail18cpu_run_work_items";
+
 // The prefix of a translation unit's table of host globals: the driver names
 // the table after the unit and hands the name to the pass plugin
 // (-hcc-host-globals-table=), which defines it
