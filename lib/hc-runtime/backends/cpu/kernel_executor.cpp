@@ -20,11 +20,17 @@ namespace rt {
 namespace cpu {
 namespace {
 
-thread_local bool in_kernel = false;
+// Read and written for every tile: the initial-exec model makes each
+// access an offset from the thread pointer instead of a call of
+// __tls_get_addr (the library is loaded with the program, not dlopen()ed
+// late, so its thread-locals fit the static TLS block).
+#define HC_CPU_TILE_STATE thread_local __attribute__((tls_model("initial-exec")))
+HC_CPU_TILE_STATE bool in_kernel = false;
 // The thread runs a tile as the loops the compiler made of it.
-thread_local bool in_tile_loops = false;
-thread_local void *group_segment = nullptr;
-thread_local std::size_t group_segment_size = 0;
+HC_CPU_TILE_STATE bool in_tile_loops = false;
+HC_CPU_TILE_STATE void *group_segment = nullptr;
+HC_CPU_TILE_STATE std::size_t group_segment_size = 0;
+#undef HC_CPU_TILE_STATE
 
 // Marks the thread as running kernel `k` for the lifetime of the object
 // (restoring the previous state: nested jobs run inside kernels too), and
@@ -145,38 +151,55 @@ cpu_tile split_tile(const tile_context &t) {
   return tile;
 }
 
-void run_tile(const tiled_launch &launch, std::size_t linear_tile) {
+// The thread's dynamic group segment for the tiles of one launch, from
+// construction to destruction (then the one before: a tile may launch
+// kernels that this thread helps with).
+class group_segment_scope {
+public:
+  explicit group_segment_scope(std::size_t bytes)
+      : previous_(group_segment), previous_size_(group_segment_size) {
+    group_segment = bytes ? buffer().get(bytes) : nullptr;
+    group_segment_size = bytes;
+  }
+  ~group_segment_scope() {
+    group_segment = previous_;
+    group_segment_size = previous_size_;
+  }
+
+private:
+  void *previous_;
+  std::size_t previous_size_;
+  static group_segment_buffer &buffer() {
+    thread_local group_segment_buffer mine;
+    return mine;
+  }
+};
+
+// Kernels may run nested in kernels: each tile sets the flag for its own
+// work-items and gives the one before back.
+class tile_loops_scope {
+public:
+  explicit tile_loops_scope(bool loops) : previous_(in_tile_loops) {
+    in_tile_loops = loops;
+  }
+  ~tile_loops_scope() { in_tile_loops = previous_; }
+
+private:
+  bool previous_;
+};
+
+void run_tile(const tiled_launch &launch, const std::size_t (&coords)[3]) {
   const kernel_launch &k = *launch.kernel;
   tile_context t{};
   t.launch = &launch;
   std::size_t items = 1;
-  for (int d = launch.rank - 1; d >= 0; --d) {
-    t.tile[d] = linear_tile % launch.tiles[d];
-    linear_tile /= launch.tiles[d];
-    t.origin[d] = t.tile[d] * launch.tile_size[d];
+  for (int d = 0; d < launch.rank; ++d) {
+    t.tile[d] = coords[d];
+    t.origin[d] = coords[d] * launch.tile_size[d];
     t.shape[d] =
         std::min(launch.tile_size[d], k.geometry.global[d] - t.origin[d]);
     items *= t.shape[d];
   }
-  thread_local group_segment_buffer buffer;
-  std::size_t bytes = k.geometry.dynamic_group_bytes;
-  group_segment = bytes ? buffer.get(bytes) : nullptr;
-  group_segment_size = bytes;
-  struct reset_segment {
-    ~reset_segment() {
-      group_segment = nullptr;
-      group_segment_size = 0;
-    }
-  } reset;
-  // (Kernels may run nested in kernels: each tile sets the flag for its
-  // own work-items and gives the one before back.)
-  struct tile_loops_scope {
-    explicit tile_loops_scope(bool loops) : previous(in_tile_loops) {
-      in_tile_loops = loops;
-    }
-    ~tile_loops_scope() { in_tile_loops = previous; }
-    bool previous;
-  };
   if (k.cpu_tile) {
     tile_loops_scope loops(true);
     if (k.cpu_tile(k.args, split_tile(t)))
@@ -184,6 +207,27 @@ void run_tile(const tiled_launch &launch, std::size_t linear_tile) {
   }
   tile_loops_scope fibers(false);
   tile_runner::for_this_thread().run(items, run_work_item, &t);
+}
+
+// Tiles [first, end) in row-major order: their coordinates are carried
+// from one tile to the next rather than divided out of each tile's number.
+void run_tiles(const tiled_launch &launch, std::size_t first,
+               std::size_t end) {
+  group_segment_scope segment(launch.kernel->geometry.dynamic_group_bytes);
+  std::size_t coords[3] = {0, 0, 0};
+  std::size_t rest = first;
+  for (int d = launch.rank - 1; d >= 0; --d) {
+    coords[d] = rest % launch.tiles[d];
+    rest /= launch.tiles[d];
+  }
+  for (std::size_t tile = first; tile < end; ++tile) {
+    run_tile(launch, coords);
+    for (int d = launch.rank - 1; d >= 0; --d) {
+      if (++coords[d] < launch.tiles[d])
+        break;
+      coords[d] = 0;
+    }
+  }
 }
 
 void execute_tiled(const kernel_launch &k, thread_pool &pool) {
@@ -203,9 +247,8 @@ void execute_tiled(const kernel_launch &k, thread_pool &pool) {
   std::size_t chunks = ceil_div(total_tiles, per_chunk);
   pool.run(chunks, [&](std::size_t chunk) {
     kernel_code_scope scope(k);
-    std::size_t end = std::min(total_tiles, (chunk + 1) * per_chunk);
-    for (std::size_t tile = chunk * per_chunk; tile < end; ++tile)
-      run_tile(launch, tile);
+    run_tiles(launch, chunk * per_chunk,
+              std::min(total_tiles, (chunk + 1) * per_chunk));
   });
 }
 
