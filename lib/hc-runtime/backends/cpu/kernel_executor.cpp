@@ -24,7 +24,8 @@ namespace {
 // access an offset from the thread pointer instead of a call of
 // __tls_get_addr (the library is loaded with the program, not dlopen()ed
 // late, so its thread-locals fit the static TLS block).
-#define HC_CPU_TILE_STATE thread_local __attribute__((tls_model("initial-exec")))
+#define HC_CPU_TILE_STATE                                                      \
+  thread_local __attribute__((tls_model("initial-exec")))
 HC_CPU_TILE_STATE bool in_kernel = false;
 // The thread runs a tile as the loops the compiler made of it.
 HC_CPU_TILE_STATE bool in_tile_loops = false;
@@ -211,8 +212,7 @@ void run_tile(const tiled_launch &launch, const std::size_t (&coords)[3]) {
 
 // Tiles [first, end) in row-major order: their coordinates are carried
 // from one tile to the next rather than divided out of each tile's number.
-void run_tiles(const tiled_launch &launch, std::size_t first,
-               std::size_t end) {
+void run_tiles(const tiled_launch &launch, std::size_t first, std::size_t end) {
   group_segment_scope segment(launch.kernel->geometry.dynamic_group_bytes);
   std::size_t coords[3] = {0, 0, 0};
   std::size_t rest = first;
