@@ -212,7 +212,11 @@ std::pair<Value *, Value *> admittedInterval(IRBuilder<> &B, const Admission &A,
 /// Narrows \p C to the positions \p G admits, computed in the preheader.
 void narrow(const CountedLoop &C, const Guard &G) {
   IRBuilder<> B(C.Preheader->getTerminator());
-  Value *End = B.CreateZExt(C.Test->getOperand(1), B.getInt64Ty());
+  // The loop runs its first position even when its bound is 0: it tests
+  // the bound after the first iteration.
+  Value *End = B.CreateBinaryIntrinsic(
+      Intrinsic::umax, B.CreateZExt(C.Test->getOperand(1), B.getInt64Ty()),
+      B.getInt64(1));
   Value *Lo = B.getInt64(0), *Hi = End;
   for (const Admission &A : G.Admissions) {
     auto [First, Last] = admittedInterval(B, A, End);
