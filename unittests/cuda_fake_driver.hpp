@@ -46,8 +46,8 @@ struct launch_record {
 struct fake_state {
   std::mutex mutex;
   std::condition_variable changed;
-  std::atomic<bool> gate_open{
-      true}; // closed: no event completes (read without the fake's lock)
+  // Closed: no event completes (read without the fake's lock).
+  std::atomic<bool> gate_open{true};
   // In-order mode (gate ignored): the GPU has finished the first
   // `kernels_finished` kernel launches; an event is done once the kernels
   // launched before it was recorded are, a stream once all of its are.

@@ -42,8 +42,6 @@ public:
   TileUniformity(llvm::Function &F, TileRegions &Regions);
 
   bool isUniform(const llvm::Value *V) const { return !Divergent.contains(V); }
-  /// Whether every work-item leaves region \p R through the same exit.
-  bool exitIsUniform(unsigned R) const { return UniformExits.test(R); }
   /// Whether every region's exit is uniform: the work-items go in step.
   bool allExitsUniform() const { return UniformExits.all(); }
 
