@@ -356,7 +356,6 @@ std::optional<Candidate> matchLoop(Loop &L, ScalarEvolution &SE,
   if (!LatchBranch || !LatchBranch->isConditional())
     return std::nullopt;
   const SCEV *Backedges = SE.getBackedgeTakenCount(&L);
-
   if (isa<SCEVCouldNotCompute>(Backedges) ||
       Backedges->getType()->getIntegerBitWidth() > 64 ||
       !Expander.isSafeToExpand(Backedges))
