@@ -12,6 +12,7 @@
 #include "cpu/TileGuardNarrowing.h"
 #include "cpu/TileLoopBuilder.h"
 #include "cpu/TileRegions.h"
+#include "cpu/TileShapeSpeculation.h"
 #include "cpu/TileUniformity.h"
 #include "device/DeviceModule.h"
 #include "hc/detail/abi_names.h"
@@ -19,6 +20,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/InstIterator.h"
@@ -35,6 +37,11 @@ static cl::opt<bool>
     EnableTileLoops("hcc-cpu-tile-loops", cl::init(true), cl::Hidden,
                     cl::desc("Run the tiles of CPU kernels with barriers as "
                              "loops over their work-items (false: fibers)"));
+
+static cl::opt<bool> EnableShapeSpeculation(
+    "hcc-cpu-tile-shape-speculation", cl::init(true), cl::Hidden,
+    cl::desc("Give split tiles a copy of their code for the tile shape "
+             "their tile_static arrays expect"));
 
 namespace hcc {
 
@@ -82,6 +89,7 @@ public:
   struct LoopChanges {
     unsigned Narrowed = 0; // to what their guards admit
     unsigned Cut = 0;      // where their position tests change
+    std::optional<TileShape> Shape; // the shape that has its own copy
   };
 
   /// The tile function of \p WorkItem, or null with the reason in \p Why.
@@ -310,6 +318,9 @@ Function *Splitter::split(Function &WorkItem, std::string &Why,
   prepare(*Copy);
   dropUnreadCurrentWorkItem(*Copy);
   simplify(*Copy, /*Loops=*/false);
+  if (EnableShapeSpeculation)
+    Changes.Shape =
+        expectedTileShape(*Copy, FAM.getResult<ScalarEvolutionAnalysis>(*Copy));
   TileRegions Regions(*Copy, Barrier);
   TileUniformity Uniformity(*Copy, Regions);
   Function *Tile = nullptr;
@@ -342,7 +353,19 @@ Function *Splitter::split(Function &WorkItem, std::string &Why,
   Changes.Cut = splitLoopsAtPositionTests(*Tile, FAM);
   if (Changes.Cut)
     simplify(*Tile, /*Loops=*/true);
+  // The copy's trip counts fold to constants.
+  if (Changes.Shape)
+    simplify(*specializeTileShape(*Tile, *Changes.Shape), /*Loops=*/true);
   return Tile;
+}
+
+/// "n0 x n1 x n2", "any" for an extent the shape leaves open.
+std::string describe(const TileShape &Shape) {
+  std::string Text;
+  for (unsigned D = 0; D < 3; ++D)
+    Text += (D ? " x " : "") +
+            (Shape.Extent[D] ? std::to_string(Shape.Extent[D]) : "any");
+  return Text;
 }
 
 /// Replaces \p Call (of __hcc_cpu_tile_loops) by a call of \p Tile with
@@ -416,6 +439,10 @@ PreservedAnalyses CpuTileLoopsPass::run(Module &M, ModuleAnalysisManager &MAM) {
                  << ore::NV("Loops", Changes.Cut)
                  << " of its loops run in pieces where their position "
                     "tests change");
+      if (Tile && Changes.Shape)
+        ORE.emit(OptimizationRemarkAnalysis(PassName, "Shape", Call)
+                 << "its tiles of " << describe(*Changes.Shape)
+                 << " work-items run code made for that shape");
     }
     if (Tile) {
       FAM.invalidate(*Caller, PreservedAnalyses::none());

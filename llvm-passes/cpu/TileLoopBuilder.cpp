@@ -39,7 +39,10 @@ constexpr uint64_t ContextAlignment = 64;
 /// start of its block, `Stride` bytes per work-item.
 struct Slot {
   unsigned Part = 0;
-  bool Shared = false; // one element for the whole tile (a uniform value)
+  // One value for the whole tile (a uniform value), of this type, on the
+  // tile function's stack: apart from every other memory, SROA keeps it in
+  // registers, and no work-item's loop stores it.
+  Type *Shared = nullptr;
   uint64_t Offset = 0;
   uint64_t Stride = 0;
   Value *Base = nullptr; // in the tile function's entry block
@@ -79,6 +82,7 @@ private:
 
   bool layOut(std::string &Why);
   Slot addSlot(Part P, uint64_t Size, Align Alignment);
+  Slot sharedSlot(Type *Ty);
   void createFunction();
   void emitEntry();
   BasicBlock *emitRegion(unsigned Region, bool Guarded, BasicBlock *Next);
@@ -126,6 +130,12 @@ private:
   SmallVector<std::pair<BasicBlock *, BasicBlock *>, 8> Copies;
 };
 
+Slot Builder::sharedSlot(Type *Ty) {
+  Slot S;
+  S.Shared = Ty;
+  return S;
+}
+
 Slot Builder::addSlot(Part P, uint64_t Size, Align Alignment) {
   Slot S;
   S.Part = P;
@@ -142,13 +152,14 @@ bool Builder::layOut(std::string &Why) {
       Why = "a value of a type that cannot be stored lives across a barrier";
       return false;
     }
-    Slot S = addSlot(KeptPart, DL.getTypeAllocSize(Ty), DL.getABITypeAlign(Ty));
     // Kept once per tile while the work-items go in step. A region reads
     // it once, before its loops (mapLiveIns): a region that also computes
     // its next value (a loop around a barrier) stores that before the
     // other work-items have run.
-    S.Shared = UniformExits && Uniformity.isUniform(V);
-    Kept[V] = S;
+    Kept[V] = UniformExits && Uniformity.isUniform(V)
+                  ? sharedSlot(Ty)
+                  : addSlot(KeptPart, DL.getTypeAllocSize(Ty),
+                            DL.getABITypeAlign(Ty));
   }
   for (Instruction &I : W.getEntryBlock())
     if (auto *A = dyn_cast<AllocaInst>(&I)) {
@@ -170,10 +181,8 @@ bool Builder::layOut(std::string &Why) {
         Why = "a work-item allocates stack memory in a loop";
         return false;
       }
-  State = addSlot(KeptPart, 4, Align(4));
-  // Work-items in step wait for the same region: one word for the tile,
-  // which the compiler can keep in a register through a region's loops.
-  State.Shared = UniformExits;
+  // Work-items in step wait for the same region: one word for the tile.
+  State = UniformExits ? sharedSlot(I32) : addSlot(KeptPart, 4, Align(4));
   return true;
 }
 
@@ -222,6 +231,10 @@ void Builder::emitEntry() {
            B.getInt32(P)},
           "hcc.tile.context");
   auto place = [&](Slot &S) {
+    if (S.Shared) {
+      S.Base = B.CreateAlloca(S.Shared, nullptr, "hcc.shared");
+      return;
+    }
     S.Base = B.CreateInBoundsGEP(B.getInt8Ty(), Blocks[S.Part],
                                  B.CreateMul(Items, B.getInt64(S.Offset), "",
                                              /*HasNUW=*/true));

@@ -16,13 +16,14 @@
 // and what every kernel that keeps it does) a region runs in its plain
 // copy; otherwise (work-items that returned early, barriers reached on
 // different paths) in a copy that skips the work-items waiting elsewhere.
-// A kept value that is uniform (TileUniformity.h) is kept once for the tile;
-// when every region's exit is uniform, the next region is the first
-// work-item's and no copy skips work-items. Per-work-item memory (kept values,
-// the work-item's allocas, the regions waited for) comes from the runtime, once
-// per tile, laid out as arrays indexed by the work-item's position, so that
-// loads and stores of neighbouring work-items are contiguous for the
-// vectoriser.
+// When every region's exit is uniform, the next region is the first
+// work-item's and no copy skips work-items, and a kept value that is
+// uniform (TileUniformity.h) is kept once for the tile, on the tile
+// function's stack, where SROA makes it a register. Per-work-item memory (kept
+// values, the work-item's allocas, the regions waited for) comes from the
+// runtime, once per tile, laid out as arrays indexed by the work-item's
+// position, so that loads and stores of neighbouring work-items are contiguous
+// for the vectoriser.
 //
 //===----------------------------------------------------------------------===//
 
