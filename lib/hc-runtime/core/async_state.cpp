@@ -52,6 +52,12 @@ void async_state::wait_until_ready() {
   // Let the backend block in its own API first (cheaper than a condition
   // variable hand-off); it returns once the command has finished.
   backend_wait();
+  // Seen finished: return without the lock, which the completing thread
+  // may still hold while it notifies (taking it would make this thread
+  // sleep and that one wake it). The completing thread holds a reference
+  // until set_error() returns, so the state outlives its notification.
+  if (is_ready())
+    return;
   std::unique_lock<std::mutex> lock(mutex_);
   finished_.wait(lock, [this] { return is_ready(); });
 }
@@ -143,6 +149,9 @@ void async_state::set_error(std::exception_ptr error) {
 }
 
 std::exception_ptr async_state::error() const {
+  // Written once, before done_ is released: no lock needed once ready.
+  if (is_ready())
+    return error_;
   std::lock_guard<std::mutex> lock(mutex_);
   return error_;
 }

@@ -121,7 +121,7 @@ void thread_pool::run(std::size_t count,
   job j;
   j.body = &body;
   j.count = count;
-  if (count > 1 && !threads_.empty()) {
+  if (count > 1 && !threads_.empty()) { // else the submitter runs it alone
     unsigned sleeping;
     {
       std::lock_guard<std::mutex> lock(mutex_);
@@ -136,7 +136,14 @@ void thread_pool::run(std::size_t count,
     else if (sleeping > 1)
       work_available_.notify_all();
   }
+  const bool posted = count > 1 && !threads_.empty();
   work_on(j);
+  if (!posted) {
+    // No worker could see the job: nothing to wait for.
+    if (j.error)
+      std::rethrow_exception(j.error);
+    return;
+  }
   // Workers still finishing their last items leave in a moment.
   spin_until([&] { return j.attached.load(std::memory_order_acquire) == 0; },
              spin_budget());
