@@ -60,6 +60,9 @@ constexpr unsigned MaxInstructions = 20000;
 constexpr unsigned MaxCopiedInstructions = 100000;
 /// Guards narrowed one after another in a loop (TileGuardNarrowing.h).
 constexpr unsigned MaxNarrowingRounds = 4;
+/// A copy for the expected tile shape doubles a tile function's code: only
+/// for tile functions up to this many instructions.
+constexpr unsigned MaxSpecializedInstructions = 20000;
 
 /// The instructions of \p Regions' copies: each region once, twice where
 /// copies that skip work-items may be needed.
@@ -354,6 +357,8 @@ Function *Splitter::split(Function &WorkItem, std::string &Why,
   if (Changes.Cut)
     simplify(*Tile, /*Loops=*/true);
   // The copy's trip counts fold to constants.
+  if (Changes.Shape && Tile->getInstructionCount() > MaxSpecializedInstructions)
+    Changes.Shape.reset();
   if (Changes.Shape)
     simplify(*specializeTileShape(*Tile, *Changes.Shape), /*Loops=*/true);
   return Tile;
