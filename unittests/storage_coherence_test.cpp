@@ -70,6 +70,9 @@ TEST_F(Coherence, HostViewIsCopiedInOnceAndBackOnHostAccess) {
   data[0] = 1000;
   launch_with(q, s.s, access_mode::read, 256, [](void *, std::size_t) {});
   EXPECT_EQ(h2d(), 2);
+  // The copy-in reads `data`: it must end before `data` does (releasing the
+  // storage does not wait).
+  q->wait();
 }
 
 TEST_F(Coherence, NothingIsCopiedAfterDiscard) {
