@@ -20,8 +20,11 @@
 // (recursion, an indirect call), and when the kernel has a yield point (a
 // loop that may wait for another work-item, CpuKernelYieldPoints.h), since
 // a work-item that waits for another of its tile needs its own stack.
+// A tile function whose kernel's tile_static arrays tell the tile shape it
+// expects gets a copy for that shape (TileShapeSpeculation.h).
 // -Rpass=hcc-cpu-tile-loops and -Rpass-missed=hcc-cpu-tile-loops report
-// which kernels were split; -mllvm -hcc-cpu-tile-loops=false splits none.
+// which kernels were split, -Rpass-analysis=hcc-cpu-tile-loops what was
+// done to their loops; -mllvm -hcc-cpu-tile-loops=false splits none.
 //
 //===----------------------------------------------------------------------===//
 
