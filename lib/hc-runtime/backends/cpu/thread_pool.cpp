@@ -121,7 +121,9 @@ void thread_pool::run(std::size_t count,
   job j;
   j.body = &body;
   j.count = count;
-  if (count > 1 && !threads_.empty()) { // else the submitter runs it alone
+  // One item, or no workers: the submitter runs it alone.
+  const bool posted = count > 1 && !threads_.empty();
+  if (posted) {
     unsigned sleeping;
     {
       std::lock_guard<std::mutex> lock(mutex_);
@@ -136,7 +138,6 @@ void thread_pool::run(std::size_t count,
     else if (sleeping > 1)
       work_available_.notify_all();
   }
-  const bool posted = count > 1 && !threads_.empty();
   work_on(j);
   if (!posted) {
     // No worker could see the job: nothing to wait for.
