@@ -18,6 +18,7 @@
 #include "device/DevicePrunePass.h"
 #include "heap/DeviceHeapCalls.h"
 #include "optimize/ExtendedIndexOffsets.h"
+#include "optimize/KernelArrayObjects.h"
 #include "optimize/KernelOffsetWidth.h"
 #include "printf/DevicePrintf.h"
 #include "svm/ArrayDataScope.h"

@@ -7,6 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <vector>
 
@@ -170,6 +173,79 @@ TEST_F(ArrayReference, StagingArrayImageHoldsTheBoundDeviceData) {
   s->read_to_host(0, out.data(), n * sizeof(int));
   EXPECT_EQ(out[0], 1);
   EXPECT_EQ(out[n - 1], 1);
+  s->forget_array_object(&a);
+  s->release();
+}
+
+namespace {
+
+// An argument block laid out as the headers lay it out: the slots for the
+// array objects, then the functor (here: words, some of them references).
+struct slotted_block {
+  array_object_slots slots;
+  std::uintptr_t words[10] = {};
+};
+
+kernel_launch slotted_kernel(const std::shared_ptr<slotted_block> &block) {
+  kernel_launch k;
+  k.device_name = "test_slotted_kernel";
+  k.args = block.get();
+  k.args_size = sizeof(slotted_block);
+  k.args_owner = block;
+  k.functor = block->words;
+  k.functor_size = sizeof block->words;
+  k.array_slots = &block->slots;
+  k.cpu_range = [](const void *, std::size_t, std::size_t) {};
+  k.geometry.global[0] = 1;
+  return k;
+}
+
+bool same_bytes(const unsigned char *slot, const array_object &a) {
+  return std::memcmp(slot, &a,
+                     std::min(sizeof a,
+                              std::size_t{hc::abi::array_object_slot_bytes})) ==
+         0;
+}
+
+} // namespace
+
+// The words of the functor at the slots' positions that hold the address
+// of a live array get a copy of its object there, and only those; a
+// reference past the last slot is still relocated.
+TEST_F(ArrayReference, SlotsHoldTheObjectsOfTheFirstWords) {
+  static_assert(sizeof(array_object_slots) == offsetof(slotted_block, words));
+  storage *s = storage::create_on(q, 64);
+  array_object a{s, static_cast<int *>(s->home_pointer()), 16};
+  s->set_array_object(&a, sizeof a);
+  auto block = std::make_shared<slotted_block>();
+  block->slots.filled = ~std::uint64_t{0}; // whatever was there before
+  block->words[0] = 12345;
+  block->words[2] = reinterpret_cast<std::uintptr_t>(&a);
+  block->words[9] = reinterpret_cast<std::uintptr_t>(&a); // no slot
+  submit(q, slotted_kernel(block))->wait();
+  EXPECT_EQ(block->slots.filled, std::uint64_t{1} << 2);
+  EXPECT_TRUE(same_bytes(block->slots.objects[2], a));
+  EXPECT_EQ(block->words[0], 12345u);
+  EXPECT_NE(block->words[2], reinterpret_cast<std::uintptr_t>(&a));
+  EXPECT_EQ(block->words[9], block->words[2]) << "relocated like the first";
+  s->forget_array_object(&a);
+  s->release();
+}
+
+// An array homed on another device is not relocated, but its slot holds
+// its object as it is (what the kernel read through the reference).
+TEST_F(ArrayReference, SlotsHoldArraysHomedElsewhere) {
+  queue_ptr host = cpu_device().create_queue(execute_order::in_order,
+                                             queue_priority::normal);
+  storage *s = storage::create_on(host, 64);
+  array_object a{s, static_cast<int *>(s->home_pointer()), 16};
+  s->set_array_object(&a, sizeof a);
+  auto block = std::make_shared<slotted_block>();
+  block->words[5] = reinterpret_cast<std::uintptr_t>(&a);
+  submit(q, slotted_kernel(block))->wait();
+  EXPECT_EQ(block->slots.filled, std::uint64_t{1} << 5);
+  EXPECT_TRUE(same_bytes(block->slots.objects[5], a));
+  EXPECT_EQ(block->words[5], reinterpret_cast<std::uintptr_t>(&a));
   s->forget_array_object(&a);
   s->release();
 }

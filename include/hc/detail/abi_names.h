@@ -86,6 +86,30 @@ inline constexpr char array_data_marker[] = "__hcc_array_data";
 // memory: the pass also makes the pointer a global one.
 inline constexpr char global_array_data_marker[] = "__hcc_global_array_data";
 
+// Arrays captured by reference read from the kernel's parameters: the argument
+// block begins with copies of the array objects that the first
+// `array_object_slot_count` pointer-sized words at byte
+// `array_object_slots_first_word` of the block point to
+// (hc::detail::array_object_slots, hc/detail/kernel_launch.hpp): a word of
+// mask, bit w set when slot w holds the first `array_object_slot_bytes` bytes
+// of the object word w points to, then the slots. The runtime fills them
+// (lib/hc-runtime/core/resident_arrays.cpp); the pass plugin reads an
+// array object's fields from its slot instead of through the reference
+// (llvm-passes/optimize/KernelArrayObjects.cpp), where the word's pointee
+// has its data pointer at `array_object_data_offset` (hc/detail/array.hpp
+// checks it), which reaches global_array_data_marker.
+inline constexpr unsigned array_object_slot_count = 8;
+inline constexpr unsigned array_object_slot_bytes = 32;
+inline constexpr unsigned array_object_slots_first_word =
+    8 + array_object_slot_count * array_object_slot_bytes;
+inline constexpr unsigned array_object_data_offset = 8;
+// The mangled names of the kernel entry points whose argument block begins so
+// (hc_kernel, hc_kernel32, hc_tiled_kernel and hc_tiled_kernel32 of
+// hc/detail/parallel_for_each.hpp) begin with one of these.
+inline constexpr const char *kernel_entry_prefixes[] = {
+    "_ZN2hc6detail9hc_kernelI", "_ZN2hc6detail11hc_kernel32I",
+    "_ZN2hc6detail15hc_tiled_kernelI", "_ZN2hc6detail17hc_tiled_kernel32I"};
+
 // 32-bit element offsets (hc/detail/offset_width.hpp declares the markers):
 // every kernel has a second entry point with this annotation
 // (hc/detail/parallel_for_each.hpp); the pass plugin answers the query

@@ -7,6 +7,7 @@
 
 #include "hc/detail/array_view.hpp"
 
+#include <cstddef>
 #include <iterator>
 #include <type_traits>
 #include <vector>
@@ -531,6 +532,13 @@ private:
   // handed a device copy of it (resident_arrays.hpp). Copies bound to a
   // kernel are not owners and never register.
   HC_INLINE void register_object() {
+    // Where the pass plugin looks for the data pointer of an array a kernel
+    // reads from its parameters (hc/detail/kernel_launch.hpp).
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Winvalid-offsetof"
+    static_assert(offsetof(array, data_) == hc::abi::array_object_data_offset,
+                  "hc::abi::array_object_data_offset");
+#pragma clang diagnostic pop
 #if !HC_DEVICE_PASS
     if (storage_)
       storage_->set_array_object(this, sizeof(*this));

@@ -4,6 +4,8 @@
 #ifndef HC_DETAIL_KERNEL_LAUNCH_HPP
 #define HC_DETAIL_KERNEL_LAUNCH_HPP
 
+#include "hc/detail/abi_names.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -59,6 +61,27 @@ using cpu_item_fn = void (*)(const void *args, const cpu_work_item &item);
 // whose tiles then run through cpu_item as fibers.
 using cpu_tile_fn = bool (*)(const void *args, const cpu_tile &tile);
 
+// The start of every kernel's argument block: copies of the array objects
+// the functor reaches through references ([&] captures of hc::array). A
+// kernel reading such an object through the reference waits for one more
+// dependent load from memory before each element access; from its
+// parameters (constant memory on NVIDIA GPUs, the kernarg segment on AMD
+// ones) the fields cost nothing. Slot w belongs to the pointer-sized word at
+// byte hc::abi::array_object_slots_first_word + 8 w of the block; the runtime
+// fills it when that word is the address of a live array object
+// (lib/hc-runtime/core/resident_arrays.cpp) and sets bit w of `filled`; the
+// pass plugin makes GPU kernels read the fields from there
+// (llvm-passes/optimize/KernelArrayObjects.h). The CPU backend does not
+// read them.
+struct array_object_slots {
+  std::uint64_t filled = 0;
+  unsigned char objects[hc::abi::array_object_slot_count]
+                       [hc::abi::array_object_slot_bytes];
+};
+static_assert(sizeof(array_object_slots) ==
+                  hc::abi::array_object_slots_first_word,
+              "the slots end where the first word with a slot begins");
+
 struct kernel_launch {
   // Name of the kernel in the device images (Clang's device-side mangled
   // name of the kernel_entry<> instantiation).
@@ -81,6 +104,9 @@ struct kernel_launch {
   // memory (resident_arrays.hpp), so it is the launch's own copy.
   void *functor = nullptr;
   std::size_t functor_size = 0;
+  // The slots at the start of the argument block (null when the block has
+  // none), which launch_scope::submit fills.
+  array_object_slots *array_slots = nullptr;
 };
 
 struct workitem_context; // hc/detail/workitem.hpp

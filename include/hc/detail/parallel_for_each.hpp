@@ -30,6 +30,9 @@ namespace detail {
 // Its bytes are handed to the device as they are on the host, so it holds
 // nothing whose layout differs between the passes.
 template <class Kernel, int N> struct kernel_args {
+  // First, so that the functor's first words are where the slots expect
+  // them (kernel_launch.hpp).
+  array_object_slots array_slots;
   Kernel kernel;
   extent<N> domain;
   int tile[3];
@@ -476,6 +479,7 @@ completion_future launch(const accelerator_view &av, const extent<N> &ext,
   k.args_owner = args;
   k.functor = &args->kernel;
   k.functor_size = sizeof(Kernel);
+  k.array_slots = &args->array_slots;
   launch_geometry &g = k.geometry;
   g.dynamic_group_bytes = dynamic_bytes;
   if constexpr (Tiled) {

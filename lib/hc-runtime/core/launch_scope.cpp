@@ -114,8 +114,15 @@ async_ptr launch_scope::submit(const kernel_launch &kernel) {
       // kernel gets the array as it was at the launch, as hcc's did, even
       // if the object moves or dies before the kernel runs (a reference
       // into a std::vector of arrays that grows).
-      rt::relocate_array_references(kernel.functor, kernel.functor_size,
-                                    arrays, bound, queue_, array_images);
+      const auto functor_offset =
+          static_cast<std::size_t>(static_cast<const char *>(kernel.functor) -
+                                   static_cast<const char *>(kernel.args));
+      rt::relocate_array_references(kernel.functor, kernel.functor_size, arrays,
+                                    bound, queue_, array_images,
+                                    kernel.array_slots, functor_offset);
+      rt::fill_array_slots_homed_elsewhere(kernel.functor, kernel.functor_size,
+                                           kernel.array_slots, functor_offset,
+                                           &queue_->get_device());
     } catch (...) {
       for (storage *s : arrays)
         s->release();

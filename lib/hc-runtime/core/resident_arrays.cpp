@@ -3,7 +3,9 @@
 
 #include "core/functor_words.hpp"
 #include "core/storage_object.hpp"
+#include "hc/detail/abi_names.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <cstring>
@@ -41,6 +43,22 @@ bool try_retain(storage_object &s) {
   return false;
 }
 
+// The slot of `slots` for the functor word at byte `at`, when the functor
+// begins at byte `functor_offset` of the argument block; null if it has none.
+unsigned char *slot_for(array_object_slots *slots, std::size_t functor_offset,
+                        std::size_t at, std::size_t &which) {
+  if (!slots)
+    return nullptr;
+  const std::size_t offset = functor_offset + at;
+  const std::size_t first = hc::abi::array_object_slots_first_word;
+  if (offset < first || (offset - first) % sizeof(void *) != 0)
+    return nullptr;
+  which = (offset - first) / sizeof(void *);
+  if (which >= hc::abi::array_object_slot_count)
+    return nullptr;
+  return slots->objects[which];
+}
+
 // The array object with its data pointer replaced by `bound` (the launch
 // bound the data somewhere else than its home: a C++ AMP staging array keeps
 // its data on the host and its associated device gets a cached copy).
@@ -62,8 +80,10 @@ std::vector<unsigned char> with_bound_data(const storage_object &s,
 // The address of a copy of the array object owning `s` in the memory of
 // `q`'s device (with the data pointer `bound` for this launch), made
 // (synchronously, on `q`) when missing or stale. Null when the owner went
-// away meanwhile.
-void *object_image(storage_object &s, const queue_ptr &q, const void *bound) {
+// away meanwhile. Also copies the object's first bytes, as the kernel sees
+// them, into `slot` when it is not null (array_object_slots).
+void *object_image(storage_object &s, const queue_ptr &q, const void *bound,
+                   unsigned char *slot) {
   std::lock_guard<std::mutex> lock(s.image_mutex);
   const void *object = s.array_object.load(std::memory_order_acquire);
   std::size_t size = s.array_object_size.load(std::memory_order_acquire);
@@ -78,6 +98,9 @@ void *object_image(storage_object &s, const queue_ptr &q, const void *bound) {
     rebound = with_bound_data(s, contents, size, bound);
     contents = rebound.data();
   }
+  if (slot)
+    std::memcpy(slot, contents,
+                std::min<std::size_t>(size, hc::abi::array_object_slot_bytes));
   if (!s.images.empty() && s.image_bytes.size() == size &&
       std::memcmp(s.image_bytes.data(), contents, size) == 0)
     return s.images.back();
@@ -151,18 +174,60 @@ bool any_array_reference(const void *functor, std::size_t size,
 } // namespace
 
 void relocate_array_references(void *functor, std::size_t size,
-                                const std::vector<storage *> &arrays,
-                                const std::vector<const void *> &bound,
-                                const queue_ptr &q,
-                                std::vector<const void *> &images) {
+                               const std::vector<storage *> &arrays,
+                               const std::vector<const void *> &bound,
+                               const queue_ptr &q,
+                               std::vector<const void *> &images,
+                               array_object_slots *slots,
+                               std::size_t functor_offset) {
   auto *bytes = static_cast<unsigned char *>(functor);
-  any_array_reference(functor, size, arrays, [&](std::size_t at,
-                                                 std::size_t i) {
-    if (void *image = object_image(impl_of(*arrays[i]), q,
-                                   i < bound.size() ? bound[i] : nullptr)) {
-      auto relocated = reinterpret_cast<std::uintptr_t>(image);
-      std::memcpy(bytes + at, &relocated, sizeof relocated);
-      images.push_back(image);
+  if (slots)
+    slots->filled = 0;
+  any_array_reference(
+      functor, size, arrays, [&](std::size_t at, std::size_t i) {
+        std::size_t which = 0;
+        unsigned char *slot = slot_for(slots, functor_offset, at, which);
+        if (void *image =
+                object_image(impl_of(*arrays[i]), q,
+                             i < bound.size() ? bound[i] : nullptr, slot)) {
+          auto relocated = reinterpret_cast<std::uintptr_t>(image);
+          std::memcpy(bytes + at, &relocated, sizeof relocated);
+          images.push_back(image);
+          if (slot)
+            slots->filled |= std::uint64_t{1} << which;
+        }
+        return false;
+      });
+}
+
+void fill_array_slots_homed_elsewhere(const void *functor, std::size_t size,
+                                      array_object_slots *slots,
+                                      std::size_t functor_offset,
+                                      const device *here) {
+  registry &r = the_registry();
+  if (!slots || r.count.load(std::memory_order_acquire) == 0)
+    return;
+  std::lock_guard<std::mutex> lock(r.mutex);
+  if (std::all_of(r.arrays.begin(), r.arrays.end(),
+                  [&](const auto &entry) { return entry.second == here; }))
+    return;
+  any_functor_word(functor, size, [&](std::size_t at, std::uintptr_t word) {
+    std::size_t which = 0;
+    unsigned char *slot = slot_for(slots, functor_offset, at, which);
+    if (!slot || (slots->filled >> which & 1) != 0)
+      return false;
+    for (const auto &entry : r.arrays) {
+      const void *object =
+          entry.first->array_object.load(std::memory_order_acquire);
+      if (entry.second == here ||
+          reinterpret_cast<std::uintptr_t>(object) != word)
+        continue;
+      std::memcpy(slot, object,
+                  std::min<std::size_t>(entry.first->array_object_size.load(
+                                            std::memory_order_acquire),
+                                        hc::abi::array_object_slot_bytes));
+      slots->filled |= std::uint64_t{1} << which;
+      break;
     }
     return false;
   });

@@ -45,11 +45,24 @@ std::vector<storage *> retain_resident_arrays(device *home);
 // bound the data of `arrays[i]`, which the copy of the object holds when it
 // differs from the data's home (a staging array's data lives on the host).
 // Appends the address of each copy it wrote into the functor to `images`.
+// When `slots` is not null (the argument block's array_object_slots, with
+// the functor at byte `functor_offset` of the block), also copies each
+// object whose reference has a slot there, and sets exactly their bits.
 void relocate_array_references(void *functor, std::size_t size,
-                                const std::vector<storage *> &arrays,
-                                const std::vector<const void *> &bound,
-                                const queue_ptr &q,
-                                std::vector<const void *> &images);
+                               const std::vector<storage *> &arrays,
+                               const std::vector<const void *> &bound,
+                               const queue_ptr &q,
+                               std::vector<const void *> &images,
+                               array_object_slots *slots = nullptr,
+                               std::size_t functor_offset = 0);
+
+// Fills the slots (as above) of the words of `functor` that hold the address
+// of a live array object homed on another device than `here`: the kernel
+// reads such an object as it is (its data pointer is its home's).
+void fill_array_slots_homed_elsewhere(const void *functor, std::size_t size,
+                                      array_object_slots *slots,
+                                      std::size_t functor_offset,
+                                      const device *here);
 
 } // namespace rt
 } // namespace detail
