@@ -1,5 +1,4 @@
-//===- KernelArrayObjects.h - Array objects from kernel parameters -*- C++
-//-*-===//
+//===- KernelArrayObjects.h - Array objects from parameters -*- C++ -*-===//
 //
 // Part of hcc. An hc::array captured by reference ([&], as C++ AMP requires)
 // reaches a kernel as a pointer to the array object (a device copy the
@@ -15,13 +14,16 @@
 // the layout is in hc/detail/abi_names.h). This pass (optimizer early, after
 // inlining, before ArrayDataScopePass removes the markers) finds in each
 // entry point the loads of a pointer from such a word whose pointee's data
-// pointer reaches __hcc_global_array_data -- an array object -- and makes
-// each load of one of the object's first bytes through that pointer read
-// the slot instead when the slot is filled (bit w of the block's first
-// word). The load through the pointer stays for the other case (an array
-// the runtime does not know, e.g. one homed on another device), so no
-// program changes behaviour; it is marked invariant (the object does not
-// change while a kernel runs).
+// pointer (at hc::abi::array_object_data_offset) reaches
+// __hcc_global_array_data -- an hc::array object -- and makes each load of
+// one of the object's first bytes through that pointer a load from the
+// slot, after a check that the runtime filled the slot (bit w of the
+// block's first word). The runtime fills the slot of every word that holds
+// the address of a live array object, on whatever device it is homed, so
+// the check fails only for a reference to an array that no longer exists;
+// the kernel then stops with a trap where it would have read that object.
+// Every other access through the reference stays as it is (the runtime
+// still hands the kernel a device copy of the object).
 //
 // `-mllvm -hcc-array-object-params=false` leaves the loads as they are.
 //

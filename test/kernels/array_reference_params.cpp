@@ -8,8 +8,8 @@
 // must see the same data and extents: references in and past the first
 // words, ranks 1 to 3, several references to one array, a pointer to an
 // array captured by value (null and unused too), an array inside a struct
-// captured by reference, arrays of another accelerator view, tiled and
-// non-tiled kernels, the same functor launched on arrays of other sizes.
+// captured by reference, tiled and non-tiled kernels, the same functor
+// launched on arrays of other sizes.
 //
 // CHECK: rank1: ok
 // CHECK-NEXT: rank2: ok
