@@ -219,12 +219,16 @@ TEST_F(ArrayReference, SlotsHoldTheObjectsOfTheFirstWords) {
   s->set_array_object(&a, sizeof a);
   auto block = std::make_shared<slotted_block>();
   block->slots.filled = ~std::uint64_t{0}; // whatever was there before
+  std::memset(block->slots.objects, 0xff, sizeof block->slots.objects);
   block->words[0] = 12345;
   block->words[2] = reinterpret_cast<std::uintptr_t>(&a);
   block->words[9] = reinterpret_cast<std::uintptr_t>(&a); // no slot
   submit(q, slotted_kernel(block))->wait();
   EXPECT_EQ(block->slots.filled, std::uint64_t{1} << 2);
   EXPECT_TRUE(same_bytes(block->slots.objects[2], a));
+  static_assert(sizeof a < hc::abi::array_object_slot_bytes);
+  for (std::size_t i = sizeof a; i < hc::abi::array_object_slot_bytes; ++i)
+    EXPECT_EQ(block->slots.objects[2][i], 0) << "past the object, byte " << i;
   EXPECT_EQ(block->words[0], 12345u);
   EXPECT_NE(block->words[2], reinterpret_cast<std::uintptr_t>(&a));
   EXPECT_EQ(block->words[9], block->words[2]) << "relocated like the first";

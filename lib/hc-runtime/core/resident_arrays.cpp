@@ -59,6 +59,18 @@ unsigned char *slot_for(array_object_slots *slots, std::size_t functor_offset,
   return slots->objects[which];
 }
 
+// Copies an array object of `size` bytes into a slot. The rest of a slot
+// larger than the object is zero: a kernel reading past the object (a struct
+// that begins with an array, captured by reference) reads zeros, not the
+// previous launch's bytes.
+void copy_into_slot(unsigned char *slot, const void *object,
+                    std::size_t size) {
+  const std::size_t n =
+      std::min<std::size_t>(size, hc::abi::array_object_slot_bytes);
+  std::memcpy(slot, object, n);
+  std::memset(slot + n, 0, hc::abi::array_object_slot_bytes - n);
+}
+
 // The array object with its data pointer replaced by `bound` (the launch
 // bound the data somewhere else than its home: a C++ AMP staging array keeps
 // its data on the host and its associated device gets a cached copy).
@@ -99,8 +111,7 @@ void *object_image(storage_object &s, const queue_ptr &q, const void *bound,
     contents = rebound.data();
   }
   if (slot)
-    std::memcpy(slot, contents,
-                std::min<std::size_t>(size, hc::abi::array_object_slot_bytes));
+    copy_into_slot(slot, contents, size);
   if (!s.images.empty() && s.image_bytes.size() == size &&
       std::memcmp(s.image_bytes.data(), contents, size) == 0)
     return s.images.back();
@@ -222,10 +233,9 @@ void fill_array_slots_homed_elsewhere(const void *functor, std::size_t size,
       if (entry.second == here ||
           reinterpret_cast<std::uintptr_t>(object) != word)
         continue;
-      std::memcpy(slot, object,
-                  std::min<std::size_t>(entry.first->array_object_size.load(
-                                            std::memory_order_acquire),
-                                        hc::abi::array_object_slot_bytes));
+      copy_into_slot(slot, object,
+                     entry.first->array_object_size.load(
+                         std::memory_order_acquire));
       slots->filled |= std::uint64_t{1} << which;
       break;
     }
