@@ -215,6 +215,14 @@ void fill_array_slots_homed_elsewhere(const void *functor, std::size_t size,
                                       array_object_slots *slots,
                                       std::size_t functor_offset,
                                       const device *here) {
+  // Only the functor's words that have a slot: the rest of a large functor
+  // is not read on every launch.
+  const std::size_t slots_end =
+      hc::abi::array_object_slots_first_word +
+      hc::abi::array_object_slot_count * sizeof(void *);
+  if (functor_offset >= slots_end)
+    return;
+  size = std::min(size, slots_end - functor_offset);
   registry &r = the_registry();
   if (!slots || r.count.load(std::memory_order_acquire) == 0)
     return;
