@@ -14,6 +14,7 @@
 #include "cpu/TileRegions.h"
 #include "cpu/TileShapeSpeculation.h"
 #include "cpu/TileUniformity.h"
+#include "cpu/UnreadWorkItem.h"
 #include "device/DeviceModule.h"
 #include "hc/detail/abi_names.h"
 
@@ -21,7 +22,6 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
-#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -104,7 +104,6 @@ private:
   bool canSplit(Function &F, std::string &Why);
   void prepare(Function &F);
   void simplify(Function &F, bool Loops) { simplifyKernelLoops(F, FAM, Loops); }
-  void dropUnreadCurrentWorkItem(Function &F);
   FunctionCallee context();
 
   Module &M;
@@ -214,77 +213,6 @@ void Splitter::prepare(Function &F) {
     }
 }
 
-/// Whether \p Ptr is the address of \p G in the calling thread.
-static bool addressOf(const Value *Ptr, const GlobalVariable *G) {
-  Ptr = Ptr->stripPointerCasts();
-  if (Ptr == G)
-    return true;
-  const auto *II = dyn_cast<IntrinsicInst>(Ptr);
-  return II && II->getIntrinsicID() == Intrinsic::threadlocal_address &&
-         II->getArgOperand(0) == G;
-}
-
-/// Whether \p V, read from the variable \p G, only goes back into it (a
-/// save and restore around a scope or a barrier), through phis.
-static bool onlyRestored(Value *V, const GlobalVariable *G,
-                         SmallPtrSetImpl<Value *> &Seen) {
-  if (!Seen.insert(V).second)
-    return true;
-  for (User *U : V->users()) {
-    if (auto *Store = dyn_cast<StoreInst>(U)) {
-      if (Store->getValueOperand() != V ||
-          !addressOf(Store->getPointerOperand(), G))
-        return false;
-    } else if (auto *Phi = dyn_cast<PHINode>(U)) {
-      if (!onlyRestored(Phi, G, Seen))
-        return false;
-    } else {
-      return false;
-    }
-  }
-  return true;
-}
-
-/// Each work-item publishes its position for the work-item builtins
-/// (hc/detail/workitem.hpp): it saves the thread's current work-item,
-/// stores its own, and restores the one before at its end and after each
-/// barrier. In the tile's loops these are stores of a different value to
-/// one thread-local in every iteration, which keep the vectoriser away,
-/// and the saved values would be kept per work-item across barriers. They
-/// go when nothing in the work-item function \p F reads the variable
-/// other than to restore it: no other load, no call of a function that
-/// might read it (any but the runtime's and the C and math libraries',
-/// which do not). cpu_run_tile restores it after the tile.
-void Splitter::dropUnreadCurrentWorkItem(Function &F) {
-  GlobalVariable *Current = M.getNamedGlobal(hc::abi::cpu_current_workitem);
-  if (!Current)
-    return;
-  const TargetLibraryInfo &Libraries = FAM.getResult<TargetLibraryAnalysis>(F);
-  SmallVector<StoreInst *, 8> Stores;
-  SmallPtrSet<Value *, 8> Restored;
-  for (Instruction &I : instructions(F)) {
-    if (auto *Load = dyn_cast<LoadInst>(&I)) {
-      if (addressOf(Load->getPointerOperand(), Current) &&
-          !onlyRestored(Load, Current, Restored))
-        return;
-    } else if (auto *Store = dyn_cast<StoreInst>(&I)) {
-      if (addressOf(Store->getPointerOperand(), Current))
-        Stores.push_back(Store);
-    } else if (auto *Call = dyn_cast<CallBase>(&I)) {
-      if (isa<IntrinsicInst>(Call))
-        continue;
-      Function *Callee = Call->getCalledFunction();
-      LibFunc Library;
-      if (!Callee || !Callee->isDeclaration() ||
-          !(Callee->getName().starts_with(hc::abi::symbol_prefix) ||
-            Libraries.getLibFunc(*Callee, Library)))
-        return;
-    }
-  }
-  for (StoreInst *Store : Stores)
-    Store->eraseFromParent();
-}
-
 FunctionCallee Splitter::context() {
   LLVMContext &Ctx = M.getContext();
   FunctionCallee Callee = M.getOrInsertFunction(
@@ -319,7 +247,7 @@ Function *Splitter::split(Function &WorkItem, std::string &Why,
     return nullptr;
   }
   prepare(*Copy);
-  dropUnreadCurrentWorkItem(*Copy);
+  dropUnreadCurrentWorkItem(*Copy, FAM); // cpu_run_tile restores it
   simplify(*Copy, /*Loops=*/false);
   if (EnableShapeSpeculation)
     Changes.Shape =

@@ -6,7 +6,10 @@
 // which the host compiler vectorises across work-items. In host modules,
 // this pass cuts that loop where the kernel's tests of its position change
 // (PositionSplitting.h): a stencil's border and interior then run as loops
-// of their own, the interior without the border's tests.
+// of their own, the interior without the border's tests. It also drops
+// the loop's publication of its position where nothing reads it
+// (UnreadWorkItem.h), so that the position and the range's end are
+// registers rather than memory stored and reloaded around every atomic.
 // -Rpass=hcc-cpu-work-item-loops reports the loops it cut;
 // -mllvm -hcc-cpu-position-splitting=false cuts none (here or in tiles).
 //
