@@ -1,5 +1,6 @@
 // The CPU device and its queues: asynchronous in-order execution, kernels
 // (flat and tiled), copies, markers, errors.
+#include "bounded_wait.hpp"
 #include "test_kernels.hpp"
 
 #include <gtest/gtest.h>
@@ -8,6 +9,7 @@
 #include <mutex>
 #include <set>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 using namespace hc::detail;
@@ -286,4 +288,99 @@ TEST(CpuQueue, DroppingAQueueLetsItsCommandsFinish) {
   }
   op->wait();
   EXPECT_EQ(done.load(), 100);
+}
+
+// A thread that waits for a command nobody has taken yet, with nothing
+// before it on the queue unfinished, runs it itself (cpu_command.hpp): a
+// launch followed at once by a wait is usually run by the waiter. (The
+// queue's thread takes a command the waiter is late for: "usually".)
+TEST(CpuQueue, WaiterRunsTheCommandNobodyTookYet) {
+  auto q = cpu_device().create_queue(execute_order::in_order,
+                                     queue_priority::normal);
+  const std::thread::id me = std::this_thread::get_id();
+  int by_waiter = 0;
+  for (int i = 0; i < 200; ++i) {
+    std::thread::id ran_on;
+    q->launch(flat_kernel(
+                  1, [&](std::size_t) { ran_on = std::this_thread::get_id(); }),
+              {})
+        ->wait();
+    by_waiter += ran_on == me;
+  }
+  EXPECT_GT(by_waiter, 0);
+  EXPECT_EQ(q->pending_count(), 0u);
+}
+
+// A command behind an unfinished one is never run by a waiter: the queue's
+// order holds.
+TEST(CpuQueue, WaiterDoesNotRunACommandAheadOfItsTurn) {
+  auto q = cpu_device().create_queue(execute_order::in_order,
+                                     queue_priority::normal);
+  std::atomic<bool> go{false};
+  std::atomic<int> step{0};
+  auto first = q->launch(flat_kernel(1,
+                                     [&](std::size_t) {
+                                       while (!go.load())
+                                         std::this_thread::yield();
+                                       step = 1;
+                                     }),
+                         {});
+  int seen_by_second = -1;
+  auto second = q->launch(
+      flat_kernel(1, [&](std::size_t) { seen_by_second = step.load(); }), {});
+  within_patience([&] {
+    std::thread waiter([&] { second->wait(); });
+    sleep_ms(20);
+    EXPECT_FALSE(second->is_ready());
+    go = true;
+    waiter.join();
+  });
+  EXPECT_TRUE(first->is_ready());
+  EXPECT_EQ(seen_by_second, 1);
+}
+
+// While a waiter runs a command, the queue's thread holds back the next
+// one and runs it once the waiter is done (also after it fell asleep).
+TEST(CpuQueue, QueueThreadGoesOnAfterACommandAWaiterRan) {
+  auto q = cpu_device().create_queue(execute_order::in_order,
+                                     queue_priority::normal);
+  bool stolen = false;
+  for (int attempt = 0; attempt < 50 && !stolen; ++attempt) {
+    std::atomic<bool> started{false}, go{false};
+    std::thread::id first_on, waiter;
+    std::atomic<int> step{0};
+    int seen_by_second = -1;
+    within_patience([&] {
+      waiter = std::this_thread::get_id();
+      auto first = q->launch(flat_kernel(1,
+                                         [&](std::size_t) {
+                                           first_on =
+                                               std::this_thread::get_id();
+                                           started = true;
+                                           while (!go.load())
+                                             std::this_thread::yield();
+                                           step = 1;
+                                         }),
+                             {});
+      async_ptr second;
+      std::thread launcher([&] {
+        // Enqueued while the first one runs (on whichever thread).
+        while (!started.load())
+          std::this_thread::yield();
+        second = q->launch(
+            flat_kernel(1, [&](std::size_t) { seen_by_second = step.load(); }),
+            {});
+        sleep_ms(20); // long enough for the queue's thread to fall asleep
+        go = true;
+      });
+      first->wait();
+      launcher.join();
+      // Polled, not waited for: the queue's thread is to run it.
+      while (!second->is_ready())
+        std::this_thread::yield();
+    });
+    stolen = first_on == waiter;
+    EXPECT_EQ(seen_by_second, 1);
+  }
+  EXPECT_TRUE(stolen) << "no attempt had the waiter run the first command";
 }

@@ -332,9 +332,7 @@ bool cpu_run_tile(const void *args, const cpu_tile &tile) {
   (void)tile;
   return false;
 #else
-  // The work-items' scopes end in an order of the compiler's making: the
-  // tile restores the thread's current work-item itself.
-  cpu_workitem_scope outer(cpu_current_workitem);
+  cpu_workitem_restore outer;
   // Only the pass reads the work-item function's address (never called
   // through this type): its parameters are references to what the runtime
   // passes as pointers, the same in the compiled code.

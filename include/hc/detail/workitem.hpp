@@ -50,16 +50,19 @@ inline thread_local const workitem_context *cpu_current_workitem = nullptr;
 #endif
 
 // Makes `c` the current work-item on the CPU backend for its lifetime, then
-// restores the one before (kernels may run nested inside kernels there),
-// also when the kernel throws. (The CPU entry points that use it are
-// compiled in the device pass too, where it does nothing.)
+// restores the one before (kernels may run nested inside kernels there, and
+// a host thread that waits for a kernel may run it: it must leave no
+// work-item current behind), also when the kernel throws. (The CPU entry
+// points that use it are compiled in the device pass too, where it does
+// nothing.)
 class cpu_workitem_scope {
 public:
 #if HC_DEVICE_PASS
-  explicit cpu_workitem_scope(const workitem_context *c) : previous_(c) {}
+  explicit cpu_workitem_scope(workitem_context *c) : previous_(c) {}
 #else
-  explicit cpu_workitem_scope(const workitem_context *c)
+  explicit cpu_workitem_scope(workitem_context *c)
       : previous_(cpu_current_workitem) {
+    c->outer = previous_;
     cpu_current_workitem = c;
   }
   ~cpu_workitem_scope() { cpu_current_workitem = previous_; }
@@ -99,14 +102,32 @@ inline const workitem_context *current_workitem() {
 }
 #endif
 
+#if !HC_DEVICE_PASS
+// Gives the thread its current work-item back when it ends: a tile run as
+// loops, whose work-items' scopes end in an order of the compiler's making.
+class cpu_workitem_restore {
+public:
+  cpu_workitem_restore() : saved_(cpu_current_workitem) {}
+  ~cpu_workitem_restore() { cpu_current_workitem = saved_; }
+  cpu_workitem_restore(const cpu_workitem_restore &) = delete;
+  cpu_workitem_restore &operator=(const cpu_workitem_restore &) = delete;
+
+private:
+  const workitem_context *saved_;
+};
+#endif
+
 // A barrier of the calling work-item's tile. On the CPU backend the tile's
-// work-items are fibers of one thread: another work-item runs while this
-// one waits, so the current work-item is restored afterwards.
+// work-items are fibers of one thread: the others run while this one
+// waits, each starting from the thread's work-item before the tile, and
+// this one is current again afterwards.
 HC_INLINE HC_HOST_DEVICE void tile_barrier_wait() {
 #if HC_DEVICE_PASS
   __gpu_sync_threads();
 #else
   const workitem_context *self = cpu_current_workitem;
+  if (self)
+    cpu_current_workitem = self->outer;
   __hcc_cpu_tile_barrier();
   cpu_current_workitem = self;
 #endif
@@ -126,8 +147,11 @@ extern "C" __attribute__((used)) inline void __hcc_cpu_yield_point() {
   const workitem_context *self = cpu_current_workitem;
   if (!self || (++cpu_yield_point_calls & 1023u) != 0)
     return;
+  // Other work-items may run meanwhile (fibers of the tile): as at a
+  // barrier, they start from the work-item before this one.
+  cpu_current_workitem = self->outer;
   cpu_spin_point(const_cast<workitem_context *>(self));
-  cpu_current_workitem = self; // another work-item may have run meanwhile
+  cpu_current_workitem = self;
 }
 #endif
 

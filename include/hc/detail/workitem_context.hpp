@@ -52,6 +52,11 @@ struct workitem_context {
   // runs. The runtime lowers it to hand the rest of the range to another
   // thread when a work-item spins (cpu_spin_point in runtime.hpp).
   std::size_t end;
+  // CPU backend: the thread's current work-item before this one (null
+  // outside kernels). A work-item that lets others of its tile run on its
+  // thread (a fiber at a barrier or a spin point) gives it back meanwhile,
+  // so that whichever of them ends last leaves the thread as it was.
+  const workitem_context *outer = nullptr;
 };
 
 } // namespace detail

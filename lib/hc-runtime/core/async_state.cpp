@@ -107,29 +107,30 @@ void async_state::keep_until_done(std::shared_ptr<void> owner) {
 void async_state::set_error(std::exception_ptr error) {
   // What the command kept alive goes first, outside the lock (destructors
   // of captured objects may take locks or wait): whoever sees the command
-  // finished sees them released.
-  std::shared_ptr<void> kept;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    kept = std::move(keep_alive_);
-  }
-  try {
-    kept.reset();
-  } catch (...) {
-  }
+  // finished sees them released. Most commands keep nothing: they finish
+  // in the one critical section (a waiter polling done_ sees the lock's
+  // cache line change hands as rarely as can be).
   std::vector<std::function<void()>> callbacks;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (is_ready())
-      return; // finished already; a second completion is ignored
-    error_ = error;
-    callbacks.swap(callbacks_);
-    done_.store(true, std::memory_order_release);
-    // Notified under the lock: a waiter that sees done_ may destroy the
-    // state right after, so nothing of it may be touched once unlocked.
-    // (The completing backend holds a reference until this returns.)
-    finished_.notify_all();
+  std::unique_lock<std::mutex> lock(mutex_);
+  if (keep_alive_) {
+    std::shared_ptr<void> kept = std::move(keep_alive_);
+    lock.unlock();
+    try {
+      kept.reset();
+    } catch (...) {
+    }
+    lock.lock();
   }
+  if (is_ready())
+    return; // finished already; a second completion is ignored
+  error_ = error;
+  callbacks.swap(callbacks_);
+  done_.store(true, std::memory_order_release);
+  // Notified under the lock: a waiter that sees done_ may destroy the
+  // state right after, so nothing of it may be touched once unlocked.
+  // (The completing backend holds a reference until this returns.)
+  finished_.notify_all();
+  lock.unlock();
   if (!callbacks.empty()) {
     // Run them in registration order on a runtime thread, never in the
     // backend thread that completed the command (see callback_executor.hpp).

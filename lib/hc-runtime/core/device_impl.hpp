@@ -134,6 +134,12 @@ public:
   }
   virtual void wait_impl() = 0;
   virtual void flush_impl() {}
+  // True when the backend's copy of a launch keeps its argument block
+  // (kernel_launch::args_owner) alive until the kernel finished and
+  // releases it before completing the command: the front then leaves the
+  // command's state out of it (one lock of the state and one reference
+  // count less per launch, both shared with the thread completing it).
+  virtual bool keeps_arguments_impl() const { return false; }
   virtual std::size_t pending_count_impl() const = 0;
   // The last enqueued command; null when none is pending.
   virtual async_ptr last_command_impl() const = 0;

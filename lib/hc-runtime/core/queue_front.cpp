@@ -55,7 +55,7 @@ async_ptr queue::launch(const kernel_launch &kernel,
       q.launch_impl(kernel, pending_dependencies(q, deps, filtered));
   // The argument block (and what the functor holds) lives until the kernel
   // finished, whatever the backend did with the bytes.
-  if (state && kernel.args_owner)
+  if (state && kernel.args_owner && !q.keeps_arguments_impl())
     state->keep_until_done(kernel.args_owner);
   return state;
 }

@@ -1,6 +1,6 @@
 #include "backends/cpu/cpu_queue.hpp"
 
-#include "backends/cpu/cpu_spin.hpp"
+#include "backends/cpu/cpu_command.hpp"
 #include "backends/cpu/dispatcher.hpp"
 #include "backends/cpu/kernel_executor.hpp"
 
@@ -12,7 +12,10 @@ namespace cpu {
 cpu_queue::cpu_queue(device_impl &dev, execute_order order,
                      queue_priority priority)
     // The thread pool runs every queue's kernels alike; the priority is
-    // kept for accelerator_view::get_queue_priority().
+    // kept for accelerator_view::get_queue_priority(). The dispatcher's
+    // reference counts live apart from it (not make_shared): every command
+    // counts a reference in the launching thread, where the dispatcher's
+    // thread would take the cache line back for its lock.
     : queue_impl(dev, order, priority),
       dispatcher_(std::make_shared<dispatcher>()) {}
 
@@ -23,13 +26,12 @@ async_ptr cpu_queue::launch_impl(const kernel_launch &kernel,
   validate_launch(kernel, owner_.info());
   if (kernel.geometry.total() == 0)
     return ordering_only(deps);
-  command c;
+  auto state = std::make_shared<cpu_state>(dispatcher_);
+  command &c = state->work;
   c.what = command::kind::kernel;
   c.kernel = kernel;
   c.deps = deps;
-  c.state = std::make_shared<cpu_state>();
-  async_ptr state = c.state;
-  dispatcher_->enqueue(std::move(c));
+  dispatcher_->enqueue(state);
   return state;
 }
 
@@ -37,28 +39,25 @@ async_ptr cpu_queue::copy_impl(void *dst, const void *src, std::size_t bytes,
                                copy_direction,
                                const std::vector<async_ptr> &deps) {
   // Every direction is host memory to host memory on this device.
-  command c;
+  auto state = std::make_shared<cpu_state>(dispatcher_);
+  command &c = state->work;
   c.what = command::kind::copy;
   c.dst = dst;
   c.src = src;
   c.bytes = bytes;
   c.deps = deps;
-  c.state = std::make_shared<cpu_state>();
-  async_ptr state = c.state;
-  dispatcher_->enqueue(std::move(c));
+  dispatcher_->enqueue(state);
   return state;
 }
 
 async_ptr cpu_queue::marker_impl(const std::vector<async_ptr> &deps,
                                  memory_scope) {
   // Host memory is coherent: a marker only orders.
-  command c;
-  c.what = command::kind::marker;
-  c.deps = deps;
-  c.state = std::make_shared<cpu_state>();
-  c.state->set_marker(true);
-  async_ptr state = c.state;
-  dispatcher_->enqueue(std::move(c));
+  auto state = std::make_shared<cpu_state>(dispatcher_);
+  state->work.what = command::kind::marker;
+  state->work.deps = deps;
+  state->set_marker(true);
+  dispatcher_->enqueue(state);
   return state;
 }
 

@@ -33,6 +33,9 @@ public:
   async_ptr marker_impl(const std::vector<async_ptr> &deps,
                         memory_scope scope) override;
   void wait_impl() override;
+  // The dispatcher releases the command's copy of the launch before it
+  // completes the command (dispatcher::loop).
+  bool keeps_arguments_impl() const override { return true; }
   std::size_t pending_count_impl() const override;
   async_ptr last_command_impl() const override;
   // The dispatcher thread waits for any command, of any backend.

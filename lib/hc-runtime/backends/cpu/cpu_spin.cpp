@@ -1,7 +1,6 @@
 #include "backends/cpu/cpu_spin.hpp"
 
 #include "core/environment.hpp"
-#include "core/spin_wait.hpp"
 
 namespace hc {
 namespace detail {
@@ -16,10 +15,6 @@ std::chrono::microseconds spin_budget() {
   static const std::chrono::microseconds budget(
       env_integer(settings::cpu_spin_us));
   return budget;
-}
-
-void cpu_state::backend_wait() {
-  spin_until([this] { return is_ready(); }, spin_budget());
 }
 
 } // namespace cpu
