@@ -42,12 +42,13 @@ static cl::opt<bool> RollAtomicLoops(
 static bool keepAtomicLoopsRolled(Function &F, FunctionAnalysisManager &FAM) {
   LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
   bool Marked = false;
+  auto MakesAtomicRMW = [](const BasicBlock *BB) {
+    return any_of(*BB, [](const Instruction &I) {
+      return isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I);
+    });
+  };
   for (Loop *L : LI.getLoopsInPreorder()) {
-    bool Atomic = false;
-    for (BasicBlock *BB : L->blocks())
-      for (Instruction &I : *BB)
-        Atomic = Atomic || isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I);
-    if (!Atomic)
+    if (!any_of(L->blocks(), MakesAtomicRMW))
       continue;
     addStringMetadataToLoop(L, "llvm.loop.unroll.disable", 1);
     Marked = true;

@@ -7,20 +7,14 @@
 // UNSUPPORTED: gpu-lit
 // RUN: %hcc -O0 %s -o %t0 && %t0
 // RUN: %hcc -O2 %s -o %t2 && %t2
+#include "../Inputs/checks.hpp"
+
 #include <hc.hpp>
 #include <hc_defines.h>
 
 #include <atomic>
 #include <cstdio>
 #include <vector>
-
-#define CHECK(c)                                                               \
-  do {                                                                         \
-    if (!(c)) {                                                                \
-      std::fprintf(stderr, "FAILED %s:%d: %s\n", __FILE__, __LINE__, #c);     \
-      return 1;                                                                \
-    }                                                                          \
-  } while (0)
 
 int main() {
   hc::accelerator_view cpu = hc::accelerator(L"cpu").get_default_view();
@@ -71,5 +65,5 @@ int main() {
   flag.store(2);
   done.wait();
   CHECK(flag.load() == 3);
-  return 0;
+  return hcc_test::failures != 0;
 }

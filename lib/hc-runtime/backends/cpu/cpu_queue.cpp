@@ -12,10 +12,7 @@ namespace cpu {
 cpu_queue::cpu_queue(device_impl &dev, execute_order order,
                      queue_priority priority)
     // The thread pool runs every queue's kernels alike; the priority is
-    // kept for accelerator_view::get_queue_priority(). The dispatcher's
-    // reference counts live apart from it (not make_shared): every command
-    // counts a reference in the launching thread, where the dispatcher's
-    // thread would take the cache line back for its lock.
+    // kept for accelerator_view::get_queue_priority().
     : queue_impl(dev, order, priority),
       dispatcher_(std::make_shared<dispatcher>()) {}
 

@@ -34,7 +34,7 @@ public:
                         memory_scope scope) override;
   void wait_impl() override;
   // The dispatcher releases the command's copy of the launch before it
-  // completes the command (dispatcher::loop).
+  // completes the command (dispatcher::run).
   bool keeps_arguments_impl() const override { return true; }
   std::size_t pending_count_impl() const override;
   async_ptr last_command_impl() const override;
