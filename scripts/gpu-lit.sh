@@ -77,6 +77,9 @@ pack() {
   # hcc-config prints paths of the build tree, which the replay of hcc
   # then sees on its command line: hcc_wrap.py names them {BUILD}.
   echo "$BUILD" >"$B/build-root"
+  # The tests recorded: `run` selects the same ones unless told otherwise
+  # (every other test would fail there for want of a recording).
+  if [ ${#filter[@]} -gt 0 ]; then printf '%s\n' "${filter[1]}" >"$B/filter"; fi
 
   # 1. Record: lit over the whole suite, %hcc = hcc_wrap.py record.
   local timeout=()
@@ -121,6 +124,7 @@ pack() {
       [ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ] && echo ' (with uncommitted changes)')"
     echo "build:    $BUILD (built $(date -u -r "$newest" '+%Y-%m-%d %H:%M UTC'))"
     if [ -n "$stale" ]; then echo "warning:  sources newer than the build: $stale(rebuild, pack again)"; fi
+    if [ ${#filter[@]} -gt 0 ]; then echo "filter:   ${filter[1]} (run selects the same tests unless given --filter)"; fi
     echo "recorded: $calls calls of hcc and hcc-config by $(find "$B/records" -name call.json |
       sed -E 's#/[^/]+/[0-9]+/call.json$##' | sort -u | wc -l) tests"
   } >"$B/INFO"
@@ -185,6 +189,10 @@ with tarfile.open(sys.argv[1]) as t:
     t.extractall(sys.argv[2], **kw)
 EOF
   B=$W/gpu-lit
+  if [ ${#filter[@]} -eq 0 ] && [ -s "$B/filter" ]; then
+    filter=(--filter "$(cat "$B/filter")")
+    echo "gpu-lit: the bundle holds the tests of --filter '${filter[1]}': running those"
+  fi
 
   # The machine's own LD_LIBRARY_PATH stays (it may name the driver's
   # libcuda); the carried libraries go first. Of the fallback copies only
