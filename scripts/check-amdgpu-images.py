@@ -41,11 +41,13 @@ import tempfile
 
 KERNEL_NAME = re.compile(
     rb"(_ZN2hc6detail(?:9hc_kernel|15hc_tiled_kernel|11hc_kernel32"
-    rb"|17hc_tiled_kernel32)I[A-Za-z0-9_$.]*)\x00")
-# The 32-bit-offset twins of the entry points (hc/detail/offset_width.hpp):
+    rb"|17hc_tiled_kernel32|23hc_tiled_kernel32_whole)I[A-Za-z0-9_$.]*)\x00")
+# The 32-bit-offset twins of the entry points (hc/detail/offset_width.hpp),
+# the whole-tiles entries of tiled kernels among them:
 # the host names every one, the compiler removes those that would change
 # nothing, so an image may lack them.
-OPTIONAL_KERNEL = re.compile(r"^_ZN2hc6detail(?:11hc_kernel32|17hc_tiled_kernel32)I")
+OPTIONAL_KERNEL = re.compile(
+    r"^_ZN2hc6detail(?:11hc_kernel32|17hc_tiled_kernel32|23hc_tiled_kernel32_whole)I")
 COV = 5  # the code object version hcc emits (tools/hcc/AMDGPUCommands.h)
 
 

@@ -102,10 +102,17 @@ bool isOffsets32Entry(const Function &F) {
   return F.hasFnAttribute(hc::abi::offsets_32_entry_annotation);
 }
 
+bool isWholeTilesEntry(const Function &F) {
+  return F.hasFnAttribute(hc::abi::whole_tiles_entry_annotation);
+}
+
 SmallVector<Function *, 8> findDiagnosedKernels(Module &M) {
   for (Function *Twin :
        functionsAnnotated(M, hc::abi::offsets_32_entry_annotation))
     Twin->addFnAttr(hc::abi::offsets_32_entry_annotation);
+  for (Function *Whole :
+       functionsAnnotated(M, hc::abi::whole_tiles_entry_annotation))
+    Whole->addFnAttr(hc::abi::whole_tiles_entry_annotation);
   SmallVector<Function *, 8> Kernels = findKernels(M);
   llvm::erase_if(Kernels, [](Function *F) { return isOffsets32Entry(*F); });
   return Kernels;

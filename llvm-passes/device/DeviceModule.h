@@ -34,6 +34,11 @@ llvm::SmallVector<llvm::Function *, 8> findKernels(llvm::Module &M);
 /// pruning deletes), in findDiagnosedKernels.
 bool isOffsets32Entry(const llvm::Function &F);
 
+/// Whether \p F is a tiled kernel's whole-tiles entry point (one block per
+/// tile, no tile loop; hc_tiled_kernel32_whole), also a 32-bit-offset twin;
+/// its annotation becomes an attribute the same way.
+bool isWholeTilesEntry(const llvm::Function &F);
+
 /// The kernels the diagnostics judge: all but the 32-bit-offset twins of
 /// kernel entry points, whose code is the same as their first entry's, so
 /// that each problem is reported once. Run first at the pipeline start, it

@@ -107,9 +107,11 @@ PreservedAnalyses hcc::KernelOffsetWidthPass::run(Module &M,
   }
 
   // Second entry points that would be the same code as the first, or that
-  // may not use 32-bit offsets: the runtime launches the first instead.
+  // may not use 32-bit offsets: the runtime launches the first instead. A
+  // whole-tiles entry differs from the first without a question asked.
   for (Function *Entry : Entries)
-    if (!Asked.contains(Entry)) {
+    if (!Asked.contains(Entry) &&
+        !(isWholeTilesEntry(*Entry) && Kept.contains(Entry))) {
       Entry->replaceAllUsesWith(PoisonValue::get(Entry->getType()));
       Entry->eraseFromParent();
     }

@@ -104,11 +104,13 @@ inline constexpr unsigned array_object_slots_first_word =
     8 + array_object_slot_count * array_object_slot_bytes;
 inline constexpr unsigned array_object_data_offset = 8;
 // The mangled names of the kernel entry points whose argument block begins so
-// (hc_kernel, hc_kernel32, hc_tiled_kernel and hc_tiled_kernel32 of
-// hc/detail/parallel_for_each.hpp) begin with one of these.
+// (hc_kernel, hc_kernel32, hc_tiled_kernel, hc_tiled_kernel32 and
+// hc_tiled_kernel32_whole of hc/detail/parallel_for_each.hpp) begin with one
+// of these.
 inline constexpr const char *kernel_entry_prefixes[] = {
     "_ZN2hc6detail9hc_kernelI", "_ZN2hc6detail11hc_kernel32I",
-    "_ZN2hc6detail15hc_tiled_kernelI", "_ZN2hc6detail17hc_tiled_kernel32I"};
+    "_ZN2hc6detail15hc_tiled_kernelI", "_ZN2hc6detail17hc_tiled_kernel32I",
+    "_ZN2hc6detail23hc_tiled_kernel32_wholeI"};
 
 // 32-bit element offsets (hc/detail/offset_width.hpp declares the markers):
 // every kernel has a second entry point with this annotation
@@ -121,6 +123,11 @@ inline constexpr const char *kernel_entry_prefixes[] = {
 // exists (lib/hc-runtime/core/kernel_entry.cpp). The Clang plugin and the
 // device diagnostics skip such entries: the first entry reports the same.
 inline constexpr char offsets_32_entry_annotation[] = "hcc.offsets_32_entry";
+// The whole-tiles entry of a tiled kernel (hc_tiled_kernel32_whole) is also
+// a 32-bit-offset entry, but its code differs from the first entry's even
+// where no offset question is asked (rank 1): the pass keeps it then. Where
+// 32-bit offsets are not safe it is removed with the other second entry.
+inline constexpr char whole_tiles_entry_annotation[] = "hcc.whole_tiles_entry";
 inline constexpr char offsets_32_query_marker[] = "__hcc_offsets_fit_32_bits";
 inline constexpr char kernel_memory_view_marker[] =
     "__hcc_view_over_kernel_memory";

@@ -90,6 +90,11 @@ struct kernel_launch {
   // hc/detail/offset_width.hpp), which the GPU backends launch instead
   // while no storage of 2 GiB or more exists and the images have it.
   const char *device_name_offsets32 = nullptr;
+  // Tiled kernels: the entry point with 32-bit offsets for a grid of one
+  // block per tile over an extent of whole tiles (hc_tiled_kernel32_whole<>),
+  // which the GPU backends launch instead of device_name_offsets32 when
+  // the launch is such a one.
+  const char *device_name_whole_tiles = nullptr;
   // Argument block: passed by value to the device kernel, by pointer to the
   // CPU entry points. Kept alive by `args_owner` until the kernel finished.
   const void *args = nullptr;

@@ -50,6 +50,9 @@ __hcc_view_over_kernel_memory(void *data, std::size_t elements);
 
 // Marks a kernel's second entry point (hc::abi::offsets_32_entry_annotation).
 #define HC_OFFSETS_32_ENTRY __attribute__((annotate("hcc.offsets_32_entry")))
+// Marks a tiled kernel's entry point for one block per whole tile
+// (hc::abi::whole_tiles_entry_annotation), also a 32-bit-offset entry.
+#define HC_WHOLE_TILES_ENTRY __attribute__((annotate("hcc.whole_tiles_entry")))
 
 namespace hc {
 namespace detail {

@@ -3,7 +3,8 @@
 // accelerator_view. Asynchronous: returns a completion_future at once.
 //
 // One kernel is one instantiation of hc_kernel<> (or hc_tiled_kernel<>),
-// and of its 32-bit-offset twin hc_kernel32<> (hc_tiled_kernel32<>): the
+// and of its 32-bit-offset twin hc_kernel32<> (hc_tiled_kernel32<>, and
+// for tiled kernels the whole-tiles entry hc_tiled_kernel32_whole<>): the
 // device pass compiles them for the GPU, the host pass looks up their
 // device-side names to launch them by name, and the CPU backend calls the
 // matching cpu_* entry points of the same functor compiled for the host.
@@ -220,6 +221,46 @@ run_tiled_kernel(const raw_args<Kernel, N> &raw) {
 #endif
 }
 
+// Tiled, for a launch whose grid has one block per tile and whose extent is
+// whole tiles (the runtime chooses it, kernel_entry.cpp): the block's tile
+// is its block ids, without the tile loop, the test of the block against
+// the tile counts or the domain test. Where the work-items move one element
+// each (a transpose, a reduction's first level), those were a third of the
+// instructions.
+template <class Kernel, int N>
+__attribute__((device)) HC_INLINE void
+run_whole_tiles_kernel(const raw_args<Kernel, N> &raw) {
+#if HC_DEVICE_PASS
+  const kernel_args<Kernel, N> &a = unpack(raw);
+  const unsigned hw_local[3] = {__gpu_thread_id_x(), __gpu_thread_id_y(),
+                                __gpu_thread_id_z()};
+  const unsigned hw_tile[3] = {__gpu_block_id_x(), __gpu_block_id_y(),
+                               __gpu_block_id_z()};
+  workitem_context self{
+      a.workitems,
+      (static_cast<std::size_t>(hw_tile[2]) * __gpu_num_blocks_y() +
+       hw_tile[1]) *
+              __gpu_num_blocks_x() +
+          hw_tile[0],
+      {hw_local[0], hw_local[1], hw_local[2]},
+      0};
+  gpu_publish_workitem(&self);
+  extent<N> tile_ext;
+  index<N> local, tile_id, origin;
+  for (int i = 0; i < N; ++i) {
+    tile_ext[i] = a.tile[i];
+    local[i] = static_cast<int>(hw_local[N - 1 - i]);
+    tile_id[i] = static_cast<int>(hw_tile[N - 1 - i]);
+    origin[i] = tile_id[i] * tile_ext[i];
+  }
+  tiled_index<N> tidx(origin + local, local, tile_id, origin, tile_barrier(),
+                      tile_ext);
+  invoke(a.kernel, tidx);
+#else
+  (void)raw;
+#endif
+}
+
 // The entry points. Each kernel has two: the second computes element
 // offsets in 32 bits, which the runtime launches while that is exact
 // (offset_width.hpp); the annotation tells the compiler plugins which one
@@ -241,6 +282,11 @@ template <class Kernel, int N>
 __attribute__((global)) HC_OFFSETS_32_ENTRY void
 hc_tiled_kernel32(raw_args<Kernel, N> raw) {
   run_tiled_kernel(raw);
+}
+template <class Kernel, int N>
+__attribute__((global)) HC_OFFSETS_32_ENTRY HC_WHOLE_TILES_ENTRY void
+hc_tiled_kernel32_whole(raw_args<Kernel, N> raw) {
+  run_whole_tiles_kernel(raw);
 }
 
 // --- CPU entry points (host pass) ------------------------------------------
@@ -485,6 +531,8 @@ completion_future launch(const accelerator_view &av, const extent<N> &ext,
         __builtin_get_device_side_mangled_name(hc_tiled_kernel<Kernel, N>);
     k.device_name_offsets32 =
         __builtin_get_device_side_mangled_name(hc_tiled_kernel32<Kernel, N>);
+    k.device_name_whole_tiles = __builtin_get_device_side_mangled_name(
+        hc_tiled_kernel32_whole<Kernel, N>);
     k.cpu_item = &cpu_run_item<Kernel, N>;
     k.cpu_tile = &cpu_run_tile<Kernel, N>;
     g.rank = N;

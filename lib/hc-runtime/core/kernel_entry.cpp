@@ -1,4 +1,4 @@
-// Which of a kernel's two GPU entry points a launch uses (kernel_entry.hpp).
+// Which of a kernel's GPU entry points a launch uses (kernel_entry.hpp).
 #include "core/kernel_entry.hpp"
 
 #include "core/image_registry.hpp"
@@ -63,13 +63,29 @@ void note_storage_freed(std::size_t bytes) noexcept {
     large_storages().fetch_sub(1, std::memory_order_relaxed);
 }
 
-const char *kernel_entry_point(const kernel_launch &kernel,
-                               unsigned image_kind) {
+const char *kernel_entry_point(const kernel_launch &kernel, unsigned image_kind,
+                               bool whole_tiles) {
+  if (large_storages().load(std::memory_order_relaxed) != 0)
+    return kernel.device_name;
+  const char *whole = kernel.device_name_whole_tiles;
+  if (whole_tiles && whole && images_define(image_kind, whole))
+    return whole;
   const char *narrow = kernel.device_name_offsets32;
-  if (narrow && large_storages().load(std::memory_order_relaxed) == 0 &&
-      images_define(image_kind, narrow))
+  if (narrow && images_define(image_kind, narrow))
     return narrow;
   return kernel.device_name;
+}
+
+bool whole_tiles_launch(const launch_geometry &g, const unsigned grid[3]) {
+  if (!g.tiled())
+    return false;
+  unsigned long long along[3] = {1, 1, 1}; // tiles along the grid's x, y, z
+  for (int d = 0; d < g.rank; ++d) {
+    if (g.tile[d] == 0 || g.global[d] % g.tile[d] != 0)
+      return false;
+    along[g.rank - 1 - d] = g.global[d] / g.tile[d];
+  }
+  return grid[0] == along[0] && grid[1] == along[1] && grid[2] == along[2];
 }
 
 } // namespace rt

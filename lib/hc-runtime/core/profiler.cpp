@@ -204,10 +204,11 @@ std::string kernel_display_name(const char *mangled) {
   std::string name = demangled.get();
   // hcc's kernel templates: hc_kernel<Functor, N>(...) and
   // hc_tiled_kernel<Functor, N>(...), and their 32-bit-offset entry points
-  // hc_kernel32<...> and hc_tiled_kernel32<...>: the functor says which
-  // kernel it is.
-  for (const char *wrapper : {"hc_tiled_kernel<", "hc_kernel<",
-                              "hc_tiled_kernel32<", "hc_kernel32<"}) {
+  // hc_kernel32<...>, hc_tiled_kernel32<...> and hc_tiled_kernel32_whole<...>:
+  // the functor says which kernel it is.
+  for (const char *wrapper :
+       {"hc_tiled_kernel<", "hc_kernel<", "hc_tiled_kernel32<", "hc_kernel32<",
+        "hc_tiled_kernel32_whole<"}) {
     std::size_t at = name.find(wrapper);
     if (at == std::string::npos)
       continue;

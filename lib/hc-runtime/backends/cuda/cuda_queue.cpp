@@ -5,6 +5,7 @@
 #include "backends/cuda/cuda_util.hpp"
 
 #include "core/environment.hpp"
+#include "core/grid_size.hpp"
 #include "core/image_registry.hpp"
 #include "core/kernel_entry.hpp"
 #include "core/wait_util.hpp"
@@ -173,11 +174,21 @@ async_ptr cuda_queue::launch_impl(const kernel_launch &kernel,
         "hc runtime: kernel without a device name cannot run on " +
             device_.label(),
         Kalmar::E_FAIL_CODE);
-  loaded_kernel &k =
-      device_.kernel(kernel_entry_point(kernel, __hcc_image_ptx));
-  launch_dims dims = plan_launch(kernel.geometry, k.limits);
+  loaded_kernel *entry =
+      &device_.kernel(kernel_entry_point(kernel, __hcc_image_ptx));
+  launch_dims dims = plan_launch(kernel.geometry, entry->limits);
   if (dims.grid_x == 0) // no work-items: only the ordering remains
     return ordering_only(deps);
+  // A grid of one block per whole tile: the entry without the tile loop,
+  // unless it holds fewer threads per block than a tile has.
+  const unsigned grid[3] = {dims.grid_x, dims.grid_y, dims.grid_z};
+  if (whole_tiles_launch(kernel.geometry, grid)) {
+    loaded_kernel &whole =
+        device_.kernel(kernel_entry_point(kernel, __hcc_image_ptx, true));
+    if (whole.limits.max_threads >= count_tiles(kernel.geometry).items_per_tile)
+      entry = &whole;
+  }
+  loaded_kernel &k = *entry;
   if (k.param_size && k.param_size != kernel.args_size)
     throw Kalmar::runtime_exception(
         "hc runtime: kernel " + k.name + " takes a " +
