@@ -165,12 +165,15 @@ TEST(CudaLaunchPlan, NonTiled) {
   // Large: capped at a few waves of resident blocks (core/grid_size.hpp),
   // the kernel strides.
   d = plan_launch(linear(1u << 30), h100());
-  EXPECT_EQ(d.grid_x, 132u * 8u * rt::non_tiled_waves);
+  EXPECT_EQ(d.grid_x, rt::non_tiled_group_cap(132, 8));
+  EXPECT_EQ(d.grid_x % 2, 1u); // an odd stride of blocks
+  EXPECT_EQ(rt::non_tiled_group_cap(132, 8),
+            132u * 8u * rt::non_tiled_waves + 1u);
   // Unknown occupancy: 2048 threads per SM.
   kernel_limits k = h100();
   k.blocks_per_sm = 0;
   EXPECT_EQ(plan_launch(linear(1u << 30), k).grid_x,
-            132u * 8u * rt::non_tiled_waves);
+            rt::non_tiled_group_cap(132, 8));
   // Below the cap: one block per 256 work-items.
   EXPECT_EQ(plan_launch(linear(256u * 5000u), h100()).grid_x, 5000u);
   // Tiny.

@@ -59,7 +59,7 @@ TEST_F(CudaFake, OptionalEntryPointsMayBeMissing) {
   s->wait();
   ASSERT_EQ(F().launches.size(), 1u);
   // 2048 threads per SM, a few waves (core/grid_size.hpp)
-  EXPECT_EQ(F().launches[0].grid[0], 132u * 8u * hc::detail::rt::non_tiled_waves);
+  EXPECT_EQ(F().launches[0].grid[0], hc::detail::rt::non_tiled_group_cap(132, 8));
 }
 
 // --- memory --------------------------------------------------------------------------

@@ -240,7 +240,7 @@ TEST(HsaDispatch, NonTiledIsOneDimensionalAndCapped) {
   EXPECT_EQ(s.dims, 1u);
   EXPECT_EQ(s.workgroup[0], 256u);
   // 4 CUs x 2048 work-items, a few waves (core/grid_size.hpp)
-  EXPECT_EQ(s.grid[0], 4u * 8u * hc::detail::rt::non_tiled_waves * 256u);
+  EXPECT_EQ(s.grid[0], hc::detail::rt::non_tiled_group_cap(4, 8) * 256u);
   EXPECT_EQ(s.grid[1], 1u);
   EXPECT_EQ(s.grid[0] % s.workgroup[0], 0u);
 

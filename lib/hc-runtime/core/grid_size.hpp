@@ -16,6 +16,13 @@
 //
 // Several waves keep the per-element start-up small while the hardware
 // hands the smaller work-groups to whichever unit is free.
+//
+// A capped grid has an odd number of work-groups. With an even count the
+// stride is a multiple of a large power of two (every GPU's capacity here
+// is), so a work-item meets the same slot of any power-of-two-sized table
+// at each step: 2^26 atomic adds to 4096 counters, each work-item adding
+// to one counter 31 times in a row, ran at 0.91x of CUDA's one thread per
+// add on an H200, and at 0.99x with one work-group more.
 #ifndef HC_RUNTIME_CORE_GRID_SIZE_HPP
 #define HC_RUNTIME_CORE_GRID_SIZE_HPP
 
@@ -56,6 +63,16 @@ inline unsigned non_tiled_group_size(unsigned max_items, unsigned wave_size,
 // Waves of resident work-groups a non-tiled launch is given at most.
 constexpr std::size_t non_tiled_waves = 8;
 
+// The most work-groups a non-tiled launch gets on `units` compute units
+// holding `resident_per_unit` groups each: non_tiled_waves waves, made odd
+// (see above).
+inline std::size_t non_tiled_group_cap(std::size_t units,
+                                       std::size_t resident_per_unit) {
+  return (std::max<std::size_t>(1, units) *
+          std::max<std::size_t>(1, resident_per_unit) * non_tiled_waves) |
+         1u;
+}
+
 // Work-groups for `total` work-items in groups of `group_size` on
 // `units` compute units holding `resident_per_unit` groups each, at most
 // `max_groups`; at least one when there is any work.
@@ -66,9 +83,7 @@ inline std::size_t non_tiled_groups(std::size_t total, std::size_t group_size,
   if (total == 0)
     return 0;
   std::size_t groups = (total + group_size - 1) / group_size;
-  std::size_t cap = std::max<std::size_t>(1, units) *
-                    std::max<std::size_t>(1, resident_per_unit) *
-                    non_tiled_waves;
+  std::size_t cap = non_tiled_group_cap(units, resident_per_unit);
   return std::max<std::size_t>(1, std::min({groups, cap, max_groups}));
 }
 
