@@ -15,7 +15,7 @@
 //      lane (lane-fastest, so loads are coalesced and a wavefront's keys
 //      are in input order key by key), ranks each key among the
 //      wavefront's earlier keys of its digit (the lanes holding the same
-//      digit are found by match.any / ballots; the lowest one advances the
+//      digit are found by eight ballots; the lowest one advances the
 //      wavefront's counter of that digit in group memory), the wavefront
 //      counters are turned into digit starts within the round (a prefix
 //      over wavefronts per digit, then over digits), the round's keys are

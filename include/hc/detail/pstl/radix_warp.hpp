@@ -1,13 +1,14 @@
 // Wavefront pieces of the radix sort's ranking (radix_sort.hpp): which
 // lanes of the caller's wavefront hold the same digit, and a wavefront-wide
-// memory barrier, and two register-pressure helpers. Every lane of the wavefront must make the same calls (the
-// radix kernels launch whole tiles of 256 work-items, so all lanes are
-// active), which is why these use the full wavefront as member mask rather
-// than hc::__ballot's active mask: lanes that reach the same call at
-// different times under independent thread scheduling still meet.
+// memory barrier, and two register-pressure helpers. Every lane of the
+// wavefront must make the same calls (the radix kernels launch whole tiles of
+// 256 work-items, so all lanes are active), which is why these use the full
+// wavefront as member mask rather than hc::__ballot's active mask: lanes that
+// reach the same call at different times under independent thread scheduling
+// still meet.
 //
-// Device pass: Clang's <gpuintrin.h> (match.any.sync on sm_70 and later,
-// else a ballot loop; bar.warp.sync / wave_barrier). Host pass (the CPU
+// Device pass: Clang's <gpuintrin.h> (ballots; bar.warp.sync /
+// wave_barrier). Host pass (the CPU
 // backend): a wavefront is one work-item, so a lane only matches itself and
 // there is nothing to synchronize.
 #ifndef HC_DETAIL_PSTL_RADIX_WARP_HPP
@@ -41,10 +42,23 @@ HC_INLINE HC_HOST_DEVICE std::uint64_t radix_full_wave() {
 
 /// The lanes of the wavefront whose digit equals the caller's (itself
 /// included). `digit` < 256.
+///
+/// One ballot per bit of the digit, each keeping the lanes that agree with
+/// the caller on that bit. NVIDIA's match.any.sync does it in one
+/// instruction, but a slow one: the sort's scatter kernel took 780 us per
+/// pass of 2^26 keys with it on an H200, 473 us with the eight ballots
+/// (docs/performance.md). AMD GPUs have no match instruction at all.
 HC_INLINE HC_HOST_DEVICE radix_lanes radix_match_digit(unsigned digit) {
 #if HC_DEVICE_PASS
-  return static_cast<radix_lanes>(
-      __gpu_match_any_u32(radix_full_wave(), digit));
+  const std::uint64_t wave = radix_full_wave();
+  std::uint64_t peers = wave;
+#pragma unroll
+  for (int bit = 0; bit < 8; ++bit) {
+    const bool set = (digit >> bit) & 1u;
+    const std::uint64_t lanes_set = __gpu_ballot(wave, set);
+    peers &= set ? lanes_set : ~lanes_set;
+  }
+  return static_cast<radix_lanes>(peers & wave);
 #else
   (void)digit;
   return 1u;
