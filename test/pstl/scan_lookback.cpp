@@ -254,10 +254,12 @@ int main() {
     CHECK(ok, "float inclusive, repeated");
   }
 
-  // Sizes around the partition boundaries (one partition, one and two
-  // elements more) and a partition count just over a look-back window.
-  for (std::size_t m : {std::size_t(4096), std::size_t(4097), std::size_t(8193),
-                        std::size_t(33 * 4096 + 1)}) {
+  // Sizes around the partition boundaries of 4096 4-byte values: half a
+  // partition (the partial partition's kernel alone), one partition (the
+  // full partitions' kernel alone), one and two partitions and an element,
+  // and a partition count just over a look-back window.
+  for (std::size_t m : {std::size_t(2048), std::size_t(4096), std::size_t(4097),
+                        std::size_t(8193), std::size_t(33 * 4096 + 1)}) {
     std::vector<affine16> f(m);
     for (std::size_t i = 0; i < m; ++i)
       f[i] = {static_cast<unsigned short>(3 + 2 * (i % 5)),

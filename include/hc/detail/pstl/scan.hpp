@@ -7,9 +7,10 @@
 // every combination keeps the left operand earlier in the sequence than
 // the right one.
 //
-// One kernel of one tile per partition of partition_size elements (4096
-// floats read from an array: 128 threads x 32 consecutive elements; see
-// scan_items for the other shapes). A tile
+// One kernel of one tile per full partition of partition_size elements
+// (4096 floats read from an array: 128 threads x 32 consecutive elements;
+// see scan_items for the other shapes), and a kernel of one tile for a
+// last, partial partition (see tiled_scan). A tile
 //   1. takes the next partition number from a counter (atomic fetch-add),
 //      so that partitions are handed out in the order the tiles start: a
 //      tile only ever waits for partitions whose tiles are already running,
@@ -116,9 +117,18 @@ constexpr bool direct_4b = sizeof(R) == 4 && is_contiguous_load<Load>::value;
 
 /// The partition shape: scan_tile_size work-items x scan_items consecutive
 /// elements each (a divisor of 32). Measured on an NVIDIA H100 80GB HBM3,
-/// 2^28 floats against CUB (2026-11-22, at a9fce0c):
+/// 2^28 floats against CUB (2026-11-22, at a9fce0c), when every partition
+/// was scanned by code that tested its elements against the partition's
+/// size (75 registers):
 ///   - Direct (contiguous 4-byte values, copied with cp.async): 128 x 32,
-///     0.84-0.87x (256 x 32 0.85, 64 x 32 0.84, 512 x 16 0.75);
+///     0.84-0.87x (256 x 32 0.85, 64 x 32 0.84, 512 x 16 0.75); since the
+///     full partitions have code of their own (32 registers), on an H200:
+///     128 x 32 0.92-0.93x, 256 x 16 0.85-0.87, 128 x 16 0.79-0.81, and
+///     256 x 32 0.95-0.99, but with that scan kernel (33 KiB of group
+///     memory) in the same program, the driver gave the reduce kernel
+///     (1.3 KiB) a smaller shared-memory carveout, six of its tiles per
+///     multiprocessor instead of eight, and reduce fell from 0.95x of CUB
+///     to 0.73x (docs/performance.md);
 ///   - other 4-byte values (loads through registers): 512 x 16, 0.77x
 ///     (256 x 16 0.74, 128 x 16 0.70, 256 or 512 x 8 0.56-0.58, 128 x 32
 ///     0.48: too many registers). The look-back and the barriers cost per
@@ -180,18 +190,21 @@ struct alignas(alignof(R) > alignof(unsigned) ? alignof(R) : alignof(unsigned))
 /// One tile's partition: see the top of the file. load(g) gives element g
 /// as R, store(g, v) writes result g; has_init: init comes before element
 /// 0 (always for Exclusive).
-template <bool Exclusive, class R, class Desc, class Load, class Op,
+/// Steps 2 to 7 of a tile's partition p (see the top of the file): Full
+/// when the partition has partition_size elements. Always inlined: a call
+/// would reach the functor's views through a generic pointer and reload
+/// their fields around every asynchronous copy.
+template <bool Exclusive, bool Full, class R, class Desc, class Load, class Op,
           class Store>
-inline void scan_partition(tiled_index<1> &idx,
-                           scan_tile_storage<R, direct_4b<R, Load>> &s,
-                           unsigned *counter, const Desc &desc, int total,
-                           bool has_init, const R &init, const Load &load,
-                           const Op &op, const Store &store) {
+HC_INLINE void
+scan_partition_items(tiled_index<1> &idx,
+                     scan_tile_storage<R, direct_4b<R, Load>> &s, int p,
+                     const Desc &desc, int total, bool has_init, const R &init,
+                     const Load &load, const Op &op, const Store &store) {
   constexpr bool direct = direct_4b<R, Load>;
   constexpr int K = scan_items<R, direct>;
   constexpr int P = partition_size<R, direct>;
-  static_assert(32 % K == 0 && scan_tile_size<R, direct> % 32 == 0,
-                "skew arithmetic");
+  constexpr int T = scan_tile_size<R, direct>;
   R *items = reinterpret_cast<R *>(s.items);
   R *wave_totals = reinterpret_cast<R *>(s.wave_totals);
   // Opaque to the optimiser: otherwise it computes every per-thread index
@@ -201,23 +214,12 @@ inline void scan_partition(tiled_index<1> &idx,
   const int wave = static_cast<int>(hc::__wavesize()); // 32, 64 or 1
   const int lane = l & (wave - 1);
   const int w = l / wave;
-
-  // 1. The partition: in the order the tiles get here. The first barrier
-  // keeps work-item 0 from overwriting the partition number (and anyone
-  // from group memory) while another work-item of the block is still in
-  // its previous tile, where a block walks several (hc's tiled launch
-  // gives each tile its own block up to CUDA's grid limit).
-  idx.barrier.wait();
-  if (l == 0)
-    s.partition = static_cast<int>(scan_take_partition(counter));
-  idx.barrier.wait();
-  const int p = s.partition;
   // Element indices are ints (array_view indices; tiled_scan checks n):
   // int arithmetic lets the compiler fold the constant offsets of a
   // thread's loads and stores into their addresses.
   const int begin = p * P;
-  const int count = total - begin < P ? total - begin : P;
-  const bool full = count == P;
+  const int count = Full ? P : total - begin;
+  constexpr bool full = Full;
 
   // 2. Load: wavefront w owns elements [w * wave * K, (w + 1) * wave * K)
   // of the partition; lane i loads its elements k * wave + i (coalesced,
@@ -228,9 +230,13 @@ inline void scan_partition(tiled_index<1> &idx,
   // or 64 a thread's slots are one base plus constants.
   const int seg = w * wave * K;
   const int first = l * K; // == seg + lane * K
-  const int mine = count <= first ? 0 : count - first < K ? count - first : K;
-  const int threads = (count + K - 1) / K; // threads with elements
-  const int waves = (threads + wave - 1) / wave; // wavefronts with elements
+  // This thread's elements, the threads and wavefronts with elements.
+  const int mine = Full                ? K
+                   : count <= first    ? 0
+                   : count - first < K ? count - first
+                                       : K;
+  const int threads = Full ? T : (count + K - 1) / K;
+  const int waves = (threads + wave - 1) / wave;
   // This thread's elements in group memory, and their total (x).
   R *blocked = items + first + (first >> 5);
   R x{};
@@ -311,13 +317,14 @@ inline void scan_partition(tiled_index<1> &idx,
   // lanes before this one in its wavefront (lane > 0).
   for (int d = 1; d < wave; d *= 2) {
     const R y = scan_shfl_up(x, static_cast<unsigned>(d));
-    if (lane >= d && l < threads)
+    if (lane >= d && (Full || l < threads))
       x = op(y, x);
   }
   R before = x;
   if (wave > 1)
     before = scan_shfl_up(x, 1u);
-  if (l < threads && (lane == wave - 1 || l == threads - 1))
+  if (Full ? lane == wave - 1
+           : l < threads && (lane == wave - 1 || l == threads - 1))
     wave_totals[w] = x;
   idx.barrier.wait();
 
@@ -371,8 +378,8 @@ inline void scan_partition(tiled_index<1> &idx,
   // must reload them after the barriers), so that no element index of the
   // loads is kept in a register through the look-back.
   const int out_begin = s.partition * P;
-  const int out_count = total - out_begin < P ? total - out_begin : P;
-  const bool out_full = out_count == P;
+  const int out_count = Full ? P : total - out_begin;
+  constexpr bool out_full = Full;
   if (Exclusive) {
     // Downwards: element k takes the inclusive value of k - 1, not yet
     // overwritten (has_pre always holds: an exclusive scan has an init).
@@ -410,6 +417,35 @@ inline void scan_partition(tiled_index<1> &idx,
   }
 }
 
+/// A tile of the scan's main kernel: takes the next partition (all of
+/// whose partition_size elements exist) and scans it.
+template <bool Exclusive, class R, class Desc, class Load, class Op,
+          class Store>
+HC_INLINE void scan_partition(tiled_index<1> &idx,
+                              scan_tile_storage<R, direct_4b<R, Load>> &s,
+                              unsigned *counter, const Desc &desc, int total,
+                              bool has_init, const R &init, const Load &load,
+                              const Op &op, const Store &store) {
+  constexpr bool direct = direct_4b<R, Load>;
+  constexpr int K = scan_items<R, direct>;
+  constexpr int P = partition_size<R, direct>;
+  static_assert(32 % K == 0 && scan_tile_size<R, direct> % 32 == 0,
+                "skew arithmetic");
+  const int l = idx.local[0];
+
+  // 1. The partition: in the order the tiles get here. The first barrier
+  // keeps work-item 0 from overwriting the partition number (and anyone
+  // from group memory) while another work-item of the block is still in
+  // its previous tile, where a block walks several (hc's tiled launch
+  // gives each tile its own block up to CUDA's grid limit).
+  idx.barrier.wait();
+  if (l == 0)
+    s.partition = static_cast<int>(scan_take_partition(counter));
+  idx.barrier.wait();
+  scan_partition_items<Exclusive, true>(idx, s, s.partition, desc, total,
+                                        has_init, init, load, op, store);
+}
+
 /// Scans load(0) ... load(n - 1) with op into store(i, value); n > 0.
 /// has_init: init comes before the first element (always for Exclusive).
 template <bool Exclusive, class R, class Load, class Op, class Store>
@@ -431,6 +467,13 @@ void tiled_scan(std::size_t n, bool has_init, R init, const Load &load,
                                   "ints)",
                                   0);
   const std::size_t partitions = (n + P - 1) / P;
+  // The full partitions are the main kernel's; a last, partial one is a
+  // kernel of its own, queued after it. A partial partition's code tests
+  // every element against the partition's size and needs more than twice
+  // the registers (77 against 32 for 4-byte values on sm_90): in the main
+  // kernel it would cut the tiles that fit on a multiprocessor.
+  const int full_partitions = static_cast<int>(n / P);
+  const bool partial = n % P != 0;
   if (partitions * tile > static_cast<std::size_t>(INT_MAX))
     throw ::hc::runtime_exception("hcc parallel STL: a scan of this many elements "
                             "of this size needs more tiles than an extent "
@@ -457,13 +500,26 @@ void tiled_scan(std::size_t n, bool has_init, R init, const Load &load,
                     [=](index<1> i) [[hc]] { words[i[0]] = 0u; });
 
   const int total = static_cast<int>(n);
-  completion_future done = parallel_for_each(
-      extent<1>(static_cast<int>(partitions * tile)).tile(tile),
-      [=](tiled_index<1> idx) [[hc]] {
-        tile_static scan_tile_storage<R, direct> storage;
-        scan_partition<Exclusive>(idx, storage, counter, desc, total,
-                                  has_init, init, load, op, store);
-      });
+  completion_future done;
+  if (full_partitions > 0)
+    done = parallel_for_each(extent<1>(full_partitions * tile).tile(tile),
+                             [=](tiled_index<1> idx) [[hc]] {
+                               tile_static scan_tile_storage<R, direct> storage;
+                               scan_partition<Exclusive>(idx, storage, counter,
+                                                         desc, total, has_init,
+                                                         init, load, op, store);
+                             });
+  if (partial)
+    done = parallel_for_each(
+        extent<1>(tile).tile(tile), [=](tiled_index<1> idx) [[hc]] {
+          tile_static scan_tile_storage<R, direct> storage;
+          if (idx.local[0] == 0)
+            storage.partition = full_partitions;
+          idx.barrier.wait();
+          scan_partition_items<Exclusive, false>(idx, storage, full_partitions,
+                                                 desc, total, has_init, init,
+                                                 load, op, store);
+        });
   done.wait();
 }
 
