@@ -20,6 +20,7 @@
 #include "optimize/ExtendedIndexOffsets.h"
 #include "optimize/KernelArrayObjects.h"
 #include "optimize/KernelOffsetWidth.h"
+#include "optimize/TileStaticLayout.h"
 #include "printf/DevicePrintf.h"
 #include "svm/ArrayDataScope.h"
 #include "svm/HostGlobals.h"

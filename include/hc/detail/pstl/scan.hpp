@@ -124,9 +124,10 @@ constexpr bool direct_4b = sizeof(R) == 4 && is_contiguous_load<Load>::value;
 ///     0.84-0.87x (256 x 32 0.85, 64 x 32 0.84, 512 x 16 0.75); since the
 ///     full partitions have code of their own (32 registers), on an H200:
 ///     128 x 32 0.92-0.93x, 256 x 16 0.85-0.87, 128 x 16 0.79-0.81, and
-///     256 x 32 0.95-0.99, but with that scan kernel (33 KiB of group
-///     memory) in the same program, the driver gave the reduce kernel
-///     (1.3 KiB) a smaller shared-memory carveout, six of its tiles per
+///     256 x 32 0.95-0.99, but then the driver's linker gave the reduce
+///     kernel of the same program 34 KiB of group memory (the scan's
+///     storage before its own; llvm-passes/optimize/TileStaticLayout.h
+///     now prevents that, not yet measured on a GPU), six of its tiles per
 ///     multiprocessor instead of eight, and reduce fell from 0.95x of CUB
 ///     to 0.73x (docs/performance.md);
 ///   - other 4-byte values (loads through registers): 512 x 16, 0.77x
