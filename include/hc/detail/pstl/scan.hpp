@@ -188,13 +188,12 @@ struct alignas(alignof(R) > alignof(unsigned) ? alignof(R) : alignof(unsigned))
   int partition;
 };
 
-/// One tile's partition: see the top of the file. load(g) gives element g
+/// Steps 2 to 7 of a tile's partition p (see the top of the file); Full
+/// when the partition has partition_size elements. load(g) gives element g
 /// as R, store(g, v) writes result g; has_init: init comes before element
-/// 0 (always for Exclusive).
-/// Steps 2 to 7 of a tile's partition p (see the top of the file): Full
-/// when the partition has partition_size elements. Always inlined: a call
-/// would reach the functor's views through a generic pointer and reload
-/// their fields around every asynchronous copy.
+/// 0 (always for Exclusive). Always inlined: a call would reach the
+/// functor's views through a generic pointer and reload their fields
+/// around every asynchronous copy.
 template <bool Exclusive, bool Full, class R, class Desc, class Load, class Op,
           class Store>
 HC_INLINE void
@@ -206,6 +205,7 @@ scan_partition_items(tiled_index<1> &idx,
   constexpr int K = scan_items<R, direct>;
   constexpr int P = partition_size<R, direct>;
   constexpr int T = scan_tile_size<R, direct>;
+  static_assert(32 % K == 0 && T % 32 == 0, "skew arithmetic");
   R *items = reinterpret_cast<R *>(s.items);
   R *wave_totals = reinterpret_cast<R *>(s.wave_totals);
   // Opaque to the optimiser: otherwise it computes every per-thread index
@@ -220,7 +220,6 @@ scan_partition_items(tiled_index<1> &idx,
   // thread's loads and stores into their addresses.
   const int begin = p * P;
   const int count = Full ? P : total - begin;
-  constexpr bool full = Full;
 
   // 2. Load: wavefront w owns elements [w * wave * K, (w + 1) * wave * K)
   // of the partition; lane i loads its elements k * wave + i (coalesced,
@@ -248,7 +247,7 @@ scan_partition_items(tiled_index<1> &idx,
     R *striped = items + sj + (sj >> 5);
     const int stride = wave + wave / 32;
     for (int k = 0; k < K; ++k)
-      if (full || sj + k * wave < count)
+      if (Full || sj + k * wave < count)
         scan_async_copy4(striped + k * stride,
                          load.address(begin + sj + k * wave));
     scan_async_wait();
@@ -264,13 +263,13 @@ scan_partition_items(tiled_index<1> &idx,
     R v[K];
     if (wave == 1) {
       for (int k = 0; k < K; ++k)
-        if (full || first + k < count)
+        if (Full || first + k < count)
           v[k] = load(begin + first + k);
     } else {
       const int sj = seg + lane; // striped element of k == 0
       R *striped = items + sj + (sj >> 5);
       const int stride = wave + wave / 32;
-      if (full) {
+      if (Full) {
         // Opaque: the compiler cannot see that g's low bits are the lane, so
         // g + k * wave stays an add (not an or) and k * wave folds into the
         // address offsets of one base (fewer registers).
@@ -287,7 +286,7 @@ scan_partition_items(tiled_index<1> &idx,
       scan_wave_sync();
       const R *mine_slots = items + first + (first >> 5);
       for (int k = 0; k < K; ++k)
-        if (full || first + k < count)
+        if (Full || first + k < count)
           v[k] = mine_slots[k];
     }
 
@@ -300,7 +299,7 @@ scan_partition_items(tiled_index<1> &idx,
       if (k < mine)
         v[k] = op(v[k - 1], v[k]);
     x = v[0];
-    if (full) {
+    if (Full) {
       x = v[K - 1];
     } else {
       for (int k = 1; k < K; ++k)
@@ -380,7 +379,6 @@ scan_partition_items(tiled_index<1> &idx,
   // loads is kept in a register through the look-back.
   const int out_begin = s.partition * P;
   const int out_count = Full ? P : total - out_begin;
-  constexpr bool out_full = Full;
   if (Exclusive) {
     // Downwards: element k takes the inclusive value of k - 1, not yet
     // overwritten (has_pre always holds: an exclusive scan has an init).
@@ -406,7 +404,7 @@ scan_partition_items(tiled_index<1> &idx,
     const int sj = seg + lane;
     const R *striped = items + sj + (sj >> 5);
     const int stride = wave + wave / 32;
-    if (out_full) {
+    if (Full) {
       const int g = opaque_int(out_begin + sj); // as for the loads
       for (int k = 0; k < K; ++k)
         store(g + k * wave, striped[k * stride]);
@@ -427,11 +425,6 @@ HC_INLINE void scan_partition(tiled_index<1> &idx,
                               unsigned *counter, const Desc &desc, int total,
                               bool has_init, const R &init, const Load &load,
                               const Op &op, const Store &store) {
-  constexpr bool direct = direct_4b<R, Load>;
-  constexpr int K = scan_items<R, direct>;
-  constexpr int P = partition_size<R, direct>;
-  static_assert(32 % K == 0 && scan_tile_size<R, direct> % 32 == 0,
-                "skew arithmetic");
   const int l = idx.local[0];
 
   // 1. The partition: in the order the tiles get here. The first barrier
