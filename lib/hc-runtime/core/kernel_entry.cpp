@@ -1,6 +1,7 @@
 // Which of a kernel's GPU entry points a launch uses (kernel_entry.hpp).
 #include "core/kernel_entry.hpp"
 
+#include "core/grid_size.hpp"
 #include "core/image_registry.hpp"
 
 #include <atomic>
@@ -79,13 +80,14 @@ const char *kernel_entry_point(const kernel_launch &kernel, unsigned image_kind,
 bool whole_tiles_launch(const launch_geometry &g, const unsigned grid[3]) {
   if (!g.tiled())
     return false;
-  unsigned long long along[3] = {1, 1, 1}; // tiles along the grid's x, y, z
-  for (int d = 0; d < g.rank; ++d) {
+  for (int d = 0; d < g.rank; ++d)
     if (g.tile[d] == 0 || g.global[d] % g.tile[d] != 0)
       return false;
-    along[g.rank - 1 - d] = g.global[d] / g.tile[d];
-  }
-  return grid[0] == along[0] && grid[1] == along[1] && grid[2] == along[2];
+  const tile_counts tiles = count_tiles(g);
+  for (int axis = 0; axis < 3; ++axis)
+    if (grid[axis] != tiles.along_axis[axis])
+      return false;
+  return true;
 }
 
 } // namespace rt
