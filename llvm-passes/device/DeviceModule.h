@@ -19,6 +19,10 @@ class Module;
 
 namespace hcc {
 
+/// Group memory (tile_static): address space 3 on NVPTX (.shared) and on
+/// AMDGPU (LDS).
+constexpr unsigned GroupAddressSpace = 3;
+
 /// True for the targets hcc produces device code for (NVPTX and AMDGPU).
 /// Host modules (x86-64, AArch64, ...) are left untouched.
 bool isDeviceModule(const llvm::Module &M);

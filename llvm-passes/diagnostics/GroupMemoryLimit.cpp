@@ -6,6 +6,7 @@
 
 #include "diagnostics/GroupMemoryLimit.h"
 
+#include "device/DeviceModule.h"
 #include "device/DeviceReachability.h"
 #include "diagnostics/KernelDiagnostic.h"
 #include "diagnostics/SymbolNames.h"
@@ -22,9 +23,6 @@ using namespace llvm;
 namespace hcc {
 
 namespace {
-
-/// NVPTX's shared address space.
-constexpr unsigned GroupAddressSpace = 3;
 
 /// What a PTX entry may declare statically (ptxas's limit, every
 /// architecture; CUDA's opt-in for more applies to dynamic memory only).

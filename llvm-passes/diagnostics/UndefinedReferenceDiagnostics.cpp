@@ -9,6 +9,7 @@
 #include "diagnostics/UndefinedReferenceDiagnostics.h"
 
 #include "device/DeviceLinking.h"
+#include "device/DeviceModule.h"
 #include "device/DeviceReachability.h"
 #include "diagnostics/DeviceLibraryAllowList.h"
 #include "diagnostics/KernelDiagnostic.h"
@@ -23,9 +24,6 @@
 using namespace llvm;
 
 namespace hcc {
-
-/// Address space 3 is group memory on both NVPTX (.shared) and AMDGPU (LDS).
-static constexpr unsigned GroupAddressSpace = 3;
 
 bool lacksDeviceDefinition(const GlobalValue &GV) {
   if (isSuppliedByDeviceLibrary(GV))

@@ -36,9 +36,6 @@ namespace hcc {
 
 namespace {
 
-/// NVPTX's shared address space.
-constexpr unsigned GroupAddressSpace = 3;
-
 /// A tile_static variable of this module: internal, in group memory,
 /// without an initial value (so it may move into a struct), not kept alive
 /// by llvm.used (whose entries must stay variables).
@@ -131,7 +128,8 @@ PreservedAnalyses TileStaticLayoutPass::run(Module &M,
     }
   }
 
-  // Variables that the same kernels reach, in module order.
+  // Variables that the same kernels reach, in the order the kernels first
+  // reach them.
   MapVector<SmallVector<unsigned, 4>, SmallVector<GlobalVariable *, 4>> Classes;
   for (auto &[Var, Users] : KernelsOf)
     Classes[Users].push_back(Var);

@@ -32,9 +32,6 @@ namespace hcc {
 static constexpr const char *SlotsName = hc::abi::host_global_slots;
 static constexpr const char *NamesName = hc::abi::host_global_names;
 
-/// Address space 3 is group memory on both NVPTX and AMDGPU.
-static constexpr unsigned GroupAddressSpace = 3;
-
 /// A variable the device module only declares lives in host memory: the
 /// device has no definition of it (device variables and copies of constant
 /// data are definitions). Thread-local variables stay errors.
