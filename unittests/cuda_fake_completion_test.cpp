@@ -162,7 +162,7 @@ TEST_F(CudaFake, WaitCompletesInTheWaitingThread) {
 TEST_F(CudaFake, KernelFaultBecomesAnError) {
   device &d = the_device();
   queue_ptr q = d.create_queue(execute_order::in_order, queue_priority::normal);
-  F().event_result = CUDA_ERROR_ILLEGAL_ADDRESS;
+  set_event_result(CUDA_ERROR_ILLEGAL_ADDRESS);
   auto args = std::make_shared<args16>();
   async_ptr s = q->launch(make_launch("fake_kernel_a", 10, args), {});
   try {
@@ -174,7 +174,7 @@ TEST_F(CudaFake, KernelFaultBecomesAnError) {
     EXPECT_TRUE(contains(m, "kernel fake_kernel_a")) << m;
   }
   EXPECT_THROW(q->wait(), Kalmar::runtime_exception);
-  F().event_result = CUDA_SUCCESS;
+  set_event_result(CUDA_SUCCESS);
   EXPECT_NO_THROW(q->wait()); // reported once
 }
 

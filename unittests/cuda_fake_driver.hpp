@@ -227,6 +227,12 @@ inline CUresult fEventRecord(CUevent e, CUstream) {
   *reinterpret_cast<int *>(e) = F().kernels_launched;
   return CUDA_SUCCESS;
 }
+// What cuEventQuery answers for a reached event; under the fake's lock, as
+// completion threads (of earlier tests' devices too) read it at any time.
+inline void set_event_result(CUresult r) {
+  std::lock_guard<std::mutex> lock(F().mutex);
+  F().event_result = r;
+}
 inline CUresult fEventQuery(CUevent e) {
   std::lock_guard<std::mutex> lock(F().mutex);
   return reached(*reinterpret_cast<int *>(e)) ? F().event_result
