@@ -1,7 +1,7 @@
 // RUN: %hcc %s -o %t && %t
 // The single-pass scan's decoupled look-back (include/hc/detail/pstl/
 // scan.hpp) under stress: many partitions (on a GPU 2^22 + 1237 elements:
-// 1025 partitions of 4096 4-byte values read straight from the input
+// 513 partitions of 8192 4-byte values read straight from the input
 // (copied with cp.async on NVIDIA GPUs), 513 of 8192 for the transformed
 // 4-byte scans (loaded through registers), 2049 of 2048 8-byte ones, 4097
 // of 1024 16-byte ones; an eighth of that on the CPU backend, to keep CI
@@ -254,12 +254,12 @@ int main() {
     CHECK(ok, "float inclusive, repeated");
   }
 
-  // Sizes around the partition boundaries of 4096 4-byte values: half a
+  // Sizes around the partition boundaries of 8192 4-byte values: half a
   // partition (the partial partition's kernel alone), one partition (the
   // full partitions' kernel alone), one and two partitions and an element,
   // and a partition count just over a look-back window.
-  for (std::size_t m : {std::size_t(2048), std::size_t(4096), std::size_t(4097),
-                        std::size_t(8193), std::size_t(33 * 4096 + 1)}) {
+  for (std::size_t m : {std::size_t(4096), std::size_t(8192), std::size_t(8193),
+                        std::size_t(16385), std::size_t(33 * 8192 + 1)}) {
     std::vector<affine16> f(m);
     for (std::size_t i = 0; i < m; ++i)
       f[i] = {static_cast<unsigned short>(3 + 2 * (i % 5)),

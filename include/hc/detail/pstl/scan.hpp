@@ -8,7 +8,7 @@
 // the right one.
 //
 // One kernel of one tile per full partition of partition_size elements
-// (4096 floats read from an array: 128 threads x 32 consecutive elements;
+// (8192 floats read from an array: 256 threads x 32 consecutive elements;
 // see scan_items for the other shapes), and a kernel of one tile for a
 // last, partial partition (see tiled_scan). A tile
 //   1. takes the next partition number from a counter (atomic fetch-add),
@@ -120,16 +120,15 @@ constexpr bool direct_4b = sizeof(R) == 4 && is_contiguous_load<Load>::value;
 /// 2^28 floats against CUB (2026-11-22, at a9fce0c), when every partition
 /// was scanned by code that tested its elements against the partition's
 /// size (75 registers):
-///   - Direct (contiguous 4-byte values, copied with cp.async): 128 x 32,
-///     0.84-0.87x (256 x 32 0.85, 64 x 32 0.84, 512 x 16 0.75); since the
-///     full partitions have code of their own (32 registers), on an H200:
-///     128 x 32 0.92-0.93x, 256 x 16 0.85-0.87, 128 x 16 0.79-0.81, and
-///     256 x 32 0.95-0.99, but then the driver's linker gave the reduce
-///     kernel of the same program 34 KiB of group memory (the scan's
-///     storage before its own; llvm-passes/optimize/TileStaticLayout.h
-///     now prevents that, not yet measured on a GPU), six of its tiles per
-///     multiprocessor instead of eight, and reduce fell from 0.95x of CUB
-///     to 0.73x (docs/performance.md);
+///   - Direct (contiguous 4-byte values, copied with cp.async): 256 x 32.
+///     With one code for all partitions: 128 x 32 0.84-0.87x (256 x 32
+///     0.85, 64 x 32 0.84, 512 x 16 0.75). Since the full partitions have
+///     code of their own (32 registers), on an H200 (2026-11-29): 256 x 32
+///     0.98-0.99x, 128 x 32 0.93-0.94, 256 x 16 0.85-0.87, 128 x 16
+///     0.79-0.81. (256 x 32 needs one .shared variable per set of kernels,
+///     llvm-passes/optimize/TileStaticLayout.h: without it the driver's
+///     linker gave the reduce kernel of the same program the scan's 34 KiB
+///     of group memory too, and reduce fell to 0.73x of CUB.)
 ///   - other 4-byte values (loads through registers): 512 x 16, 0.77x
 ///     (256 x 16 0.74, 128 x 16 0.70, 256 or 512 x 8 0.56-0.58, 128 x 32
 ///     0.48: too many registers). The look-back and the barriers cost per
@@ -153,7 +152,7 @@ constexpr int scan_items = Direct              ? 32
                            : sizeof(R) <= 32   ? 2
                                                : 1;
 template <class R, bool Direct = false>
-constexpr int scan_tile_size = Direct              ? 128
+constexpr int scan_tile_size = Direct              ? 256
                                : sizeof(R) <= 4    ? HC_PSTL_SCAN_TILE_4B
                                                    : 256;
 template <class R, bool Direct = false>
