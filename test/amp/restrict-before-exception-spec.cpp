@@ -5,11 +5,11 @@
 // on the restriction still pick the right side (a kernel on the CPU backend
 // runs host-pass code and gets the cpu overload: docs/amp.md).
 
+// The other order is Visual C++'s syntax error, in C++ AMP mode only:
+// RUN: not %hcc -std=c++amp -fsyntax-only -DKERNEL_SEES=1 -DWRONG_ORDER %s 2>&1 | FileCheck --check-prefix=ORDER %s
 // RUN: %hcc -std=c++amp -Werror %s -o %t \
 // RUN:   %if cuda-backend %{ -DKERNEL_SEES=2 %} %else %{ -DKERNEL_SEES=1 %}
 // RUN: %t | FileCheck %s
-// The other order is Visual C++'s syntax error, in C++ AMP mode only:
-// RUN: not %hcc -std=c++amp -fsyntax-only -DKERNEL_SEES=1 -DWRONG_ORDER %s 2>&1 | FileCheck --check-prefix=ORDER %s
 // CHECK: exception specifications: cpu=1 kernel=ok 3 4 5 6
 
 #include <amp.h>
