@@ -90,7 +90,13 @@
 #endif
 
 // Functions whose device body uses GPU intrinsics (which Clang only lets
-// host-and-device code call); their host body is the CPU backend's.
+// host-and-device code call); their host body is the CPU backend's. Plain
+// functions where a compiler other than hcc reads the header (the
+// runtime's unit tests).
+#if defined(__KALMAR_CC__)
 #define HC_HOST_DEVICE __attribute__((host, device))
+#else
+#define HC_HOST_DEVICE
+#endif
 
 #endif // HC_DETAIL_CONFIG_HPP

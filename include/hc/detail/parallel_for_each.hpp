@@ -12,6 +12,7 @@
 #define HC_DETAIL_PARALLEL_FOR_EACH_HPP
 
 #include "hc/detail/accelerator.hpp"
+#include "hc/detail/column_walk.hpp"
 #include "hc/detail/fast_divide.hpp"
 #include "hc/detail/index.hpp"
 #include "hc/detail/offset_width.hpp"
@@ -45,6 +46,9 @@ template <class Kernel, int N> struct kernel_args {
   fast_divider dividers[N];
   // Tiled launches: the number of tiles along each dimension.
   extent<N> tiles;
+  // Non-tiled launches of rank 3: the order of the GPU's walk
+  // (column_walk.hpp; depth 0 for every other launch).
+  column_walk columns;
 
   kernel_args(const Kernel &k, const extent<N> &ext, const int *tile_sizes)
       : kernel(k), domain(ext), total(ext.size_wide()) {
@@ -60,6 +64,11 @@ template <class Kernel, int N> struct kernel_args {
     for (int i = 0; tile_sizes && i < N; ++i)
       if (tile_sizes[i] > 0)
         tiles[i] = (ext[i] + tile_sizes[i] - 1) / tile_sizes[i];
+    if constexpr (N == 3)
+      if (!tile_sizes && ext[0] >= 0 && ext[1] >= 0 && ext[2] >= 0)
+        columns = column_walk::plan(static_cast<std::uint32_t>(ext[0]),
+                                    static_cast<std::uint32_t>(ext[1]),
+                                    static_cast<std::uint32_t>(ext[2]));
   }
 };
 
@@ -117,7 +126,9 @@ HC_INLINE tiled_index<N> make_tiled_index(const index<N> &tile,
 // --- GPU entry points (compiled by the device pass) ------------------------
 
 // Non-tiled: a 1-D grid walks the linear ids with a grid-sized stride, so
-// any extent (any rank, any size) fits whatever grid the backend launches.
+// any extent (any rank, any size) fits whatever grid the backend launches;
+// rank 3 walks columns of planes instead where the host planned it
+// (column_walk.hpp).
 template <class Kernel, int N>
 __attribute__((device)) HC_INLINE void
 run_kernel(const raw_args<Kernel, N> &raw) {
@@ -125,6 +136,21 @@ run_kernel(const raw_args<Kernel, N> &raw) {
   const kernel_args<Kernel, N> &a = unpack(raw);
   workitem_context self{a.workitems, 0, {0, 0, 0}, 0};
   gpu_publish_workitem(&self);
+  if constexpr (N == 3) {
+    if (a.columns.depth != 0 &&
+        __gpu_num_threads_x() == column_walk::group_size) {
+      const std::uint32_t nz = a.domain[0], ny = a.domain[1], nx = a.domain[2];
+      a.columns.walk(__gpu_block_id_x(), __gpu_num_blocks_x(),
+                     __gpu_thread_id_x(), nz, ny, nx,
+                     [&](std::uint32_t z, std::uint32_t y, std::uint32_t x) {
+                       self.linear = (std::size_t(z) * ny + y) * nx + x;
+                       index<N> idx(static_cast<int>(z), static_cast<int>(y),
+                                    static_cast<int>(x));
+                       invoke(a.kernel, idx);
+                     });
+      return;
+    }
+  }
   std::size_t stride = static_cast<std::size_t>(__gpu_num_blocks_x()) *
                        __gpu_num_threads_x();
   std::size_t first =
