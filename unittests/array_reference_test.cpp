@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 using namespace hc::detail;
@@ -232,6 +233,39 @@ TEST_F(ArrayReference, SlotsHoldTheObjectsOfTheFirstWords) {
   EXPECT_EQ(block->words[0], 12345u);
   EXPECT_NE(block->words[2], reinterpret_cast<std::uintptr_t>(&a));
   EXPECT_EQ(block->words[9], block->words[2]) << "relocated like the first";
+  s->forget_array_object(&a);
+  s->release();
+}
+
+// Every slot without a live array (a word that is not a reference, or a
+// reference to an array destroyed before the launch) holds an object of
+// extent 0 whose data pointer no GPU maps, whatever the slot held before:
+// kernels read the slots without testing the mask.
+TEST_F(ArrayReference, EmptySlotsHoldAnUnmappedObject) {
+  storage *s = storage::create_on(q, 64);
+  array_object a{s, static_cast<int *>(s->home_pointer()), 16};
+  s->set_array_object(&a, sizeof a);
+  auto gone = std::make_unique<array_object>(a);
+  auto block = std::make_shared<slotted_block>();
+  std::memset(block->slots.objects, 0xff, sizeof block->slots.objects);
+  block->words[1] = reinterpret_cast<std::uintptr_t>(&a);
+  block->words[3] = reinterpret_cast<std::uintptr_t>(gone.get());
+  gone.reset(); // word 3 refers to an object no array owns any more
+  submit(q, slotted_kernel(block))->wait();
+  EXPECT_EQ(block->slots.filled, std::uint64_t{1} << 1);
+  EXPECT_TRUE(same_bytes(block->slots.objects[1], a));
+  for (unsigned w = 0; w < hc::abi::array_object_slot_count; ++w) {
+    if (w == 1)
+      continue;
+    const unsigned char *slot = block->slots.objects[w];
+    std::uint64_t data = 0;
+    std::memcpy(&data, slot + hc::abi::array_object_data_offset, sizeof data);
+    EXPECT_EQ(data, hc::abi::array_object_unmapped_data) << "slot " << w;
+    for (unsigned i = 0; i < hc::abi::array_object_slot_bytes; ++i)
+      if (i < hc::abi::array_object_data_offset ||
+          i >= hc::abi::array_object_data_offset + sizeof data)
+        EXPECT_EQ(slot[i], 0) << "slot " << w << ", byte " << i;
+  }
   s->forget_array_object(&a);
   s->release();
 }

@@ -14,12 +14,9 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/Intrinsics.h"
-#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #include <optional>
 
@@ -118,36 +115,22 @@ bool isArrayObject(ArrayRef<FieldLoad> Fields, const Function *GlobalData) {
   });
 }
 
-/// Makes \p Field read slot \p Word, after a check that \p Filled is true.
-/// The runtime fills the slot of every word that holds the address of a
-/// live array object, so the check fails only for an object that is not
-/// one (a reference to an array that was destroyed): the kernel stops with
-/// a trap there rather than read such an object. Not a second path through
-/// the reference: with one, later passes merge the two loads into one
-/// generic load of a selected address (SimplifyCFG sinks common
-/// instructions), and the fields no longer come from the parameters.
-void readFromSlot(const FieldLoad &Field, unsigned Word, Value *Filled,
-                  Argument &Args) {
+/// Makes \p Field read slot \p Word of the argument block \p Args. No test
+/// of the slot's mask bit: the runtime makes every slot it found no live
+/// array for an object whose data pointer no GPU maps
+/// (hc::abi::array_object_unmapped_data), so a kernel holding a reference
+/// to an array destroyed before the launch faults at its first element
+/// access. (A branch to a trap before the loads cost the transpose twin 6%:
+/// it sat between the block's start and its first global load.)
+void readFromSlot(const FieldLoad &Field, unsigned Word, Argument &Args) {
   LoadInst *Load = Field.Load;
-  LLVMContext &Ctx = Load->getContext();
-  Instruction *Missing = SplitBlockAndInsertIfThen(
-      Filled, Load->getIterator(), /*Unreachable=*/true,
-      MDBuilder(Ctx).createUnlikelyBranchWeights());
-  // SplitBlockAndInsertIfThen branches to the new block when the condition
-  // holds: the condition given is "filled", so swap the successors.
-  auto *Check = cast<BranchInst>(
-      Missing->getParent()->getSinglePredecessor()->getTerminator());
-  Check->swapSuccessors();
-  IRBuilder<> Trap(Missing);
-  Trap.SetCurrentDebugLocation(Load->getDebugLoc());
-  Trap.CreateIntrinsic(Intrinsic::trap, {});
-
   IRBuilder<> B(Load);
   uint64_t At = slotOffset(Word) + Field.Offset;
   Value *Address = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), &Args, At);
   LoadInst *SlotLoad = B.CreateAlignedLoad(
       Load->getType(), Address, commonAlignment(Align(WordBytes), At));
-  SlotLoad->setMetadata(LLVMContext::MD_invariant_load, MDNode::get(Ctx, {}));
+  SlotLoad->setMetadata(LLVMContext::MD_invariant_load,
+                        MDNode::get(Load->getContext(), {}));
   SlotLoad->setDebugLoc(Load->getDebugLoc());
   SlotLoad->takeName(Load);
   Load->replaceAllUsesWith(SlotLoad);
@@ -166,24 +149,12 @@ bool readArrayObjectsFromSlots(Function &F, const Function *GlobalData) {
       if (std::optional<unsigned> Word = slotOfWord(*Load, Args, DL))
         collectFieldLoads(Load, DL, Fields[*Word]);
 
-  IRBuilder<> Entry(&*F.getEntryBlock().getFirstNonPHIOrDbgOrAlloca());
-  Value *Mask = nullptr;
   bool Changed = false;
   for (unsigned Word = 0; Word < Fields.size(); ++Word) {
     if (Fields[Word].empty() || !isArrayObject(Fields[Word], GlobalData))
       continue;
-    if (!Mask) {
-      auto *Load = Entry.CreateAlignedLoad(Entry.getInt64Ty(), &Args,
-                                           Align(WordBytes), "hcc.slots");
-      Load->setMetadata(LLVMContext::MD_invariant_load,
-                        MDNode::get(F.getContext(), {}));
-      Mask = Load;
-    }
-    Value *Filled = Entry.CreateICmpNE(
-        Entry.CreateAnd(Mask, Entry.getInt64(uint64_t(1) << Word)),
-        Entry.getInt64(0), "hcc.slot.filled");
     for (const FieldLoad &Field : Fields[Word])
-      readFromSlot(Field, Word, Filled, Args);
+      readFromSlot(Field, Word, Args);
     Changed = true;
   }
   return Changed;

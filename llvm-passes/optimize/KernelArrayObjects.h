@@ -17,11 +17,11 @@
 // pointer (at hc::abi::array_object_data_offset) reaches
 // __hcc_global_array_data -- an hc::array object -- and makes each load of
 // one of the object's first bytes through that pointer a load from the
-// slot, after a check that the runtime filled the slot (bit w of the
-// block's first word). The runtime fills the slot of every word that holds
-// the address of a live array object, on whatever device it is homed, so
-// the check fails only for a reference to an array that no longer exists;
-// the kernel then stops with a trap where it would have read that object.
+// slot. The runtime fills the slot of every word that holds the address of
+// a live array object, on whatever device it is homed, and makes every
+// other slot an object whose data pointer no GPU maps
+// (hc::abi::array_object_unmapped_data): a reference to an array that no
+// longer exists faults at the kernel's first element access through it.
 // Every other access through the reference stays as it is (the runtime
 // still hands the kernel a device copy of the object).
 //

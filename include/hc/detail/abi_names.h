@@ -103,6 +103,14 @@ inline constexpr unsigned array_object_slot_bytes = 32;
 inline constexpr unsigned array_object_slots_first_word =
     8 + array_object_slot_count * array_object_slot_bytes;
 inline constexpr unsigned array_object_data_offset = 8;
+// The data pointer of a slot the runtime found no live array for (a
+// reference to an array destroyed before the launch): an address no GPU
+// maps (above every 57-bit virtual address space, and still so after any
+// element offset a 64-bit index gives it), so the kernel faults at its
+// first element access instead of reading whatever the slot held. Its
+// extents read as 0.
+inline constexpr unsigned long long array_object_unmapped_data =
+    0x4000000000000000ull;
 // The mangled names of the kernel entry points whose argument block begins so
 // (hc_kernel, hc_kernel32, hc_tiled_kernel, hc_tiled_kernel32 and
 // hc_tiled_kernel32_whole of hc/detail/parallel_for_each.hpp) begin with one

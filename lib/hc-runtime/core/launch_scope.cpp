@@ -123,6 +123,7 @@ async_ptr launch_scope::submit(const kernel_launch &kernel) {
       rt::fill_array_slots_homed_elsewhere(kernel.functor, kernel.functor_size,
                                            kernel.array_slots, functor_offset,
                                            &queue_->get_device());
+      rt::fill_empty_array_slots(kernel.array_slots);
     } catch (...) {
       for (storage *s : arrays)
         s->release();

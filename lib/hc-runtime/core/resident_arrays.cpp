@@ -251,6 +251,20 @@ void fill_array_slots_homed_elsewhere(const void *functor, std::size_t size,
   });
 }
 
+void fill_empty_array_slots(array_object_slots *slots) {
+  if (!slots)
+    return;
+  const std::uint64_t unmapped = hc::abi::array_object_unmapped_data;
+  for (unsigned w = 0; w < hc::abi::array_object_slot_count; ++w) {
+    if ((slots->filled >> w & 1) != 0)
+      continue;
+    unsigned char *slot = slots->objects[w];
+    std::memset(slot, 0, hc::abi::array_object_slot_bytes);
+    std::memcpy(slot + hc::abi::array_object_data_offset, &unmapped,
+                sizeof unmapped);
+  }
+}
+
 } // namespace rt
 
 queue_ptr captured_array_view(const void *functor, std::size_t size) {

@@ -64,6 +64,13 @@ void fill_array_slots_homed_elsewhere(const void *functor, std::size_t size,
                                       std::size_t functor_offset,
                                       const device *here);
 
+// Makes every slot of `slots` whose bit is not set an array object with an
+// unmapped data pointer (hc::abi::array_object_unmapped_data) and extents
+// of 0: kernels read their slots without testing the mask, so a kernel
+// that uses a reference to an array destroyed before the launch faults at
+// its first element access.
+void fill_empty_array_slots(array_object_slots *slots);
+
 } // namespace rt
 } // namespace detail
 } // namespace hc
