@@ -1,7 +1,8 @@
 // Reference side of benchmarks/pstl.cpp: CUB's device-wide reduce,
 // inclusive scan and radix sort on device memory, timed the way the hcc
 // side is (host clock around the call and a stream synchronize, median of
-// the repetitions). A program of its own, not a cubin: CUB's algorithms
+// the repetitions; for the reduce, around the call and the copy of the sum
+// to the host, which std::reduce returns). A program of its own, not a cubin: CUB's algorithms
 // are host templates that launch several kernels.
 //
 // bench-pstl compiles it with `nvcc -O3 -arch=<sm> pstl_cub.cu` and runs
@@ -101,8 +102,13 @@ int main(int argc, char **argv) {
 
   std::vector<double> tr, ts, tk;
   for (int r = 0; r < warmup + reps; ++r) {
+    // The sum copied to the host inside the timed call: std::reduce
+    // returns it there, so the hcc side's call includes that copy too.
+    float host_sum = 0;
     double t = time_us([&] {
       CUDA_CHECK(cub::DeviceReduce::Sum(temp, temp_bytes, in, sum, nf));
+      CUDA_CHECK(
+          cudaMemcpy(&host_sum, sum, sizeof(float), cudaMemcpyDeviceToHost));
     });
     if (r >= warmup)
       tr.push_back(t);
